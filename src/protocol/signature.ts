@@ -1,0 +1,75 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { addressFromPublicKey, secretKeyBytes, type SecretKeyInput } from './address.js';
+import { digestBytes } from './eip712.js';
+import { fromHex, toHex, type Hex } from './hex.js';
+
+/** Spec 2.9: r and s as 66-character lowercase 0x-hex, v 27 or 28. */
+export interface Signature {
+  r: Hex;
+  s: Hex;
+  v: number;
+}
+
+const N = secp256k1.Point.Fn.ORDER;
+const HALF_N = N >> 1n;
+const SIG_HEX = /^0x[0-9a-f]{64}$/;
+
+export class SignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SignatureError';
+  }
+}
+
+export function signDigest(digest: Uint8Array, privateKey: SecretKeyInput): Signature {
+  // RFC 6979 deterministic k and low-s are noble's defaults; prehash off because the digest is final.
+  const sig = secp256k1.sign(digest, secretKeyBytes(privateKey), { prehash: false, format: 'recovered' });
+  return {
+    r: toHex(sig.subarray(1, 33)),
+    s: toHex(sig.subarray(33, 65)),
+    v: 27 + (sig[0] as number),
+  };
+}
+
+export function signAction(action: { type: string }, nonce: number | bigint, privateKey: SecretKeyInput): Signature {
+  return signDigest(digestBytes(action, nonce), privateKey);
+}
+
+/**
+ * Checks the shape rules the exchange enforces before recovery: lowercase 66-char r/s,
+ * v in {27, 28}, 0 < r,s < n and s in the lower half (no malleable twin).
+ */
+export function validateSignature(signature: unknown): Signature {
+  if (typeof signature !== 'object' || signature === null) throw new SignatureError('signature: expected an object');
+  const { r, s, v } = signature as Record<string, unknown>;
+  if (typeof r !== 'string' || !SIG_HEX.test(r)) throw new SignatureError('signature.r: expected 0x + 64 lowercase hex digits');
+  if (typeof s !== 'string' || !SIG_HEX.test(s)) throw new SignatureError('signature.s: expected 0x + 64 lowercase hex digits');
+  if (v !== 27 && v !== 28) throw new SignatureError(`signature.v: expected 27 or 28, got ${String(v)}`);
+  const rn = BigInt(r);
+  const sn = BigInt(s);
+  if (rn === 0n || rn >= N) throw new SignatureError('signature.r: out of range');
+  if (sn === 0n || sn >= N) throw new SignatureError('signature.s: out of range');
+  if (sn > HALF_N) throw new SignatureError('signature.s: high-s signatures are not accepted');
+  return { r: r as Hex, s: s as Hex, v };
+}
+
+export function recoverFromDigest(digest: Uint8Array, signature: unknown): Hex {
+  const sig = validateSignature(signature);
+  const bytes = new Uint8Array(65);
+  bytes[0] = sig.v - 27;
+  bytes.set(fromHex(sig.r, 32, 'signature.r'), 1);
+  bytes.set(fromHex(sig.s, 32, 'signature.s'), 33);
+  let publicKey: Uint8Array;
+  try {
+    publicKey = secp256k1.recoverPublicKey(bytes, digest, { prehash: false });
+  } catch {
+    throw new SignatureError('signature: no public key recovers from it');
+  }
+  return addressFromPublicKey(publicKey);
+}
+
+/** Lowercase 0x address that signed (action, nonce); throws SignatureError on a malformed signature. */
+export function recoverSigner(action: { type: string }, nonce: number | bigint, signature: unknown): Hex {
+  return recoverFromDigest(digestBytes(action, nonce), signature);
+}
+
