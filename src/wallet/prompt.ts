@@ -33,7 +33,9 @@ export function promptHidden(question: string, streams: PromptStreams = {}): Pro
 
   return new Promise<string>((resolve, reject) => {
     const wasRaw = input.isRaw === true;
-    const wasPaused = input.isPaused();
+    // readableFlowing, not isPaused(): a never-started stdin reports isPaused() false,
+    // and leaving it flowing afterwards would keep the process alive.
+    const wasFlowing = input.readableFlowing === true;
     const decoder = new StringDecoder('utf8');
     let chars: string[] = [];
     let done = false;
@@ -45,7 +47,7 @@ export function promptHidden(question: string, streams: PromptStreams = {}): Pro
       input.removeListener('end', onEnd);
       input.removeListener('error', onError);
       setRawMode(wasRaw);
-      if (wasPaused) input.pause();
+      if (!wasFlowing) input.pause();
       output.write('\n');
       if (err) reject(err);
       else resolve(chars.join(''));

@@ -70,6 +70,9 @@ export const BUSINESS_ERROR = {
   NOT_OPERATOR: { code: 5010, message: 'only the market deployer operator may update fees' },
   FEE_RATE_INVALID: { code: 5011, message: 'fee rate out of range' },
   ALREADY_ENROLLED: { code: 5012, message: 'already enrolled' },
+  UNKNOWN_ACCOUNT: { code: 5013, message: 'unknown account' },
+  // an action the exchange knows but does not serve yet (embedded exchange while being built)
+  NOT_IMPLEMENTED: { code: 9001, message: 'not implemented' },
 } as const;
 
 export type BusinessErrorKey = keyof typeof BUSINESS_ERROR;

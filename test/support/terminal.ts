@@ -1,0 +1,117 @@
+/**
+ * A real terminal for end-to-end tests: the program runs in a pseudo-terminal
+ * (@lydell/node-pty) and its output is fed into a headless xterm, so tests read the
+ * screen a user would see. CI is removed from the child's environment (ink prints
+ * nothing while it is set). Keys are sent one per write.
+ */
+import pty from '@lydell/node-pty';
+import xterm from '@xterm/headless';
+
+export const KEYS = {
+  enter: '\r',
+  escape: '\x1b',
+  tab: '\t',
+  shiftTab: '\x1b[Z',
+  up: '\x1b[A',
+  down: '\x1b[B',
+  right: '\x1b[C',
+  left: '\x1b[D',
+  backspace: '\x7f',
+  ctrlC: '\x03',
+} as const;
+
+export interface TerminalOptions {
+  cols?: number;
+  rows?: number;
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+}
+
+export interface TerminalSession {
+  /** Visible screen, one string per row, right-trimmed. */
+  screen(): Promise<string[]>;
+  text(): Promise<string>;
+  /** Waits until the screen satisfies `match`; throws with the last screen on timeout. */
+  waitFor(match: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
+  press(...keys: string[]): Promise<void>;
+  type(text: string): Promise<void>;
+  resize(cols: number, rows: number): void;
+  /** True while the program has the alternate screen. */
+  isAlternateScreen(): boolean;
+  /** Lines that scrolled off the top of the normal buffer (growth means overflow or drift). */
+  scrollback(): number;
+  exited: Promise<{ exitCode: number; signal?: number }>;
+  output(): string;
+  kill(signal?: string): void;
+}
+
+export function spawnTerminal(command: string, args: string[], opts: TerminalOptions = {}): TerminalSession {
+  const cols = opts.cols ?? 120;
+  const rows = opts.rows ?? 40;
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, TERM: 'xterm-256color', COLORTERM: 'truecolor', ...opts.env })) {
+    if (v !== undefined && k !== 'CI') env[k] = v;
+  }
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
+  const child = pty.spawn(command, args, { name: 'xterm-256color', cols, rows, cwd: opts.cwd ?? process.cwd(), env });
+  let raw = '';
+  child.onData((data) => {
+    // Bounded: keep the tail only, for failure messages.
+    raw = (raw + data).slice(-200_000);
+    term.write(data);
+  });
+  const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) => {
+    child.onExit((e) => resolve({ exitCode: e.exitCode, ...(e.signal ? { signal: e.signal } : {}) }));
+  });
+
+  const flush = () => new Promise<void>((resolve) => term.write('', resolve));
+
+  async function screen(): Promise<string[]> {
+    await flush();
+    const buf = term.buffer.active;
+    const lines: string[] = [];
+    for (let y = 0; y < term.rows; y++) lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
+    return lines;
+  }
+
+  async function text(): Promise<string> {
+    return (await screen()).join('\n');
+  }
+
+  async function waitFor(match: string | RegExp | ((s: string) => boolean), timeoutMs = 15_000): Promise<string> {
+    const test = typeof match === 'string' ? (s: string) => s.includes(match) : match instanceof RegExp ? (s: string) => match.test(s) : match;
+    const deadline = Date.now() + timeoutMs;
+    let last = '';
+    for (;;) {
+      last = await text();
+      if (test(last)) return last;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(match)}; screen was:\n${last}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async function press(...keys: string[]): Promise<void> {
+    for (const k of keys) {
+      child.write(k);
+      // One key per write, with a pause so the app sees separate input events (ink trap 4).
+      await new Promise((r) => setTimeout(r, 40));
+    }
+  }
+
+  return {
+    screen,
+    text,
+    waitFor,
+    press,
+    type: (t) => press(...t.split('')),
+    resize(c, r) {
+      child.resize(c, r);
+      term.resize(c, r);
+    },
+    isAlternateScreen: () => term.buffer.active.type === 'alternate',
+    scrollback: () => term.buffer.normal.baseY,
+    exited,
+    output: () => raw,
+    kill: (signal) => child.kill(signal),
+  };
+}
