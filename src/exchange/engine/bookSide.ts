@@ -6,6 +6,7 @@
  * price in O(1); each level is an intrusive doubly-linked FIFO so that cancels
  * anywhere in the queue are O(1).
  */
+import type { OwnerEntry } from './ownerIndex.js';
 import type { MutableOrder } from './types.js';
 
 export class OrderNode {
@@ -13,6 +14,10 @@ export class OrderNode {
   next: OrderNode | undefined = undefined;
   /** Set while the node is linked into a level. */
   level: Level | undefined = undefined;
+  /** Links of the owner's list (see ownerIndex.ts). */
+  oPrev: OrderNode | undefined = undefined;
+  oNext: OrderNode | undefined = undefined;
+  oe: OwnerEntry | undefined = undefined;
   constructor(readonly o: MutableOrder) {}
 }
 

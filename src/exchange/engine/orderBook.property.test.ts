@@ -139,10 +139,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('modify' as const),
       pick: fc.nat(),
-      px: fc.option(fc.integer({ min: 1, max: 10 })),
-      sz: fc.option(fc.integer({ min: 0, max: 15 })),
-      tif: fc.option(fc.constantFrom<RestingTif>('Gtc', 'Alo')),
-      cloid: fc.option(fc.integer({ min: 0, max: 3 })),
+      // Half the fields absent, so no-op and size-only modifies are common.
+      px: fc.option(fc.integer({ min: 1, max: 10 }), { freq: 1 }),
+      sz: fc.option(fc.integer({ min: 0, max: 15 }), { freq: 1 }),
+      tif: fc.option(fc.constantFrom<RestingTif>('Gtc', 'Alo'), { freq: 1 }),
+      cloid: fc.option(fc.integer({ min: 0, max: 3 }), { freq: 1 }),
     }),
   },
 );

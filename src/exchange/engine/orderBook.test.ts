@@ -3,7 +3,7 @@ import { benchEngine } from './bench.js';
 import { checkInvariants } from './invariants.js';
 import { ENGINE_ERRORS, OrderBook } from './orderBook.js';
 import { mulberry32, Prng } from './prng.js';
-import type { PlaceRequest, Tif } from './types.js';
+import type { ModifyChanges, PlaceRequest, Tif } from './types.js';
 
 let nextOid = 1;
 function req(owner: string, isBuy: boolean, px: bigint | undefined, sz: bigint, tif: Tif = 'Gtc', extra: Partial<PlaceRequest> = {}): PlaceRequest {
@@ -235,7 +235,7 @@ describe('OrderBook.modify', () => {
     checkInvariants(book);
   });
 
-  it.each([
+  it.each<[string, ModifyChanges]>([
     ['size increase', { newTotalSz: 11n }],
     ['tif change', { tif: 'Alo' as const }],
     ['cloid change', { cloid: 'new' }],

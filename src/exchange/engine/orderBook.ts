@@ -10,9 +10,11 @@
  *   Deterministic because it happens exactly where the FIFO walk meets it.
  * - Alo that would cross is rejected, never repriced.
  * - Margin, reduce-only sizing, tick/step/maxTicks and cloid uniqueness are
- *   checked by the caller before calling in.
+ *   checked by the caller before calling in (`findByCloid` and `simulate`
+ *   exist for those checks). The book rejects only what would corrupt it.
  */
 import { BookSide, type Level, OrderNode } from './bookSide.js';
+import { OwnerIndex } from './ownerIndex.js';
 import type {
   Depth,
   DepthLevel,
@@ -33,6 +35,7 @@ export const ENGINE_ERRORS = {
   priceRequired: 'limit price required',
   badTif: 'unknown order type',
   badOid: 'invalid oid',
+  /** Only resting oids are known to the book; never reusing oids is the caller's job. */
   duplicateOid: 'duplicate oid',
   /** Alo rejection; Hyperliquid-style wording. */
   postOnlyWouldCross: 'post only order would cross',
@@ -41,12 +44,6 @@ export const ENGINE_ERRORS = {
   modifySizeNotAboveFilled: 'new size must exceed already-filled amount',
   modifyMarketable: 'modified price is marketable (would cross the book); cancel and place a new order instead',
 } as const;
-
-interface OwnerIndex {
-  /** Insertion-ordered, so `ordersOf` is deterministic. */
-  readonly nodes: Set<OrderNode>;
-  readonly cloids: Map<string, OrderNode>;
-}
 
 export interface OrderBookOptions {
   /** Source of oids for requests that omit one. Defaults to 1, 2, 3, ... */
@@ -57,7 +54,7 @@ export class OrderBook {
   private readonly bids = new BookSide(true);
   private readonly asks = new BookSide(false);
   private readonly index = new Map<number, OrderNode>();
-  private readonly owners = new Map<string, OwnerIndex>();
+  private readonly owners = new OwnerIndex();
   private seq = 0;
   private readonly nextOid: () => number;
 
@@ -137,10 +134,8 @@ export class OrderBook {
 
   /** Cancels every resting order of an owner, in placement order. */
   cancelAll(owner: string): RestingOrder[] {
-    const idx = this.owners.get(owner);
-    if (idx === undefined) return [];
     const out: RestingOrder[] = [];
-    for (const node of [...idx.nodes]) {
+    for (const node of this.owners.nodes(owner)) {
       this.remove(node);
       out.push(node.o);
     }
@@ -180,10 +175,9 @@ export class OrderBook {
     const side = o.isBuy ? this.bids : this.asks;
     side.unlink(node);
     if (cloidChanged) {
-      const idx = this.owners.get(o.owner)!;
-      if (o.cloid !== undefined && idx.cloids.get(o.cloid) === node) idx.cloids.delete(o.cloid);
+      const old = o.cloid;
       o.cloid = ch.cloid;
-      idx.cloids.set(ch.cloid!, node);
+      this.owners.recloid(node, old);
     }
     if (ch.tif !== undefined) o.tif = ch.tif;
     o.px = newPx;
@@ -231,7 +225,7 @@ export class OrderBook {
 
   /** The owner's resting order carrying this cloid, if any. */
   findByCloid(owner: string, cloid: string): RestingOrder | undefined {
-    return this.owners.get(owner)?.cloids.get(cloid)?.o;
+    return this.owners.findCloid(owner, cloid)?.o;
   }
 
   bestBid(): bigint | undefined {
@@ -255,11 +249,7 @@ export class OrderBook {
 
   /** Resting orders of an owner, in placement order. */
   ordersOf(owner: string): RestingOrder[] {
-    const idx = this.owners.get(owner);
-    if (idx === undefined) return [];
-    const out: RestingOrder[] = [];
-    for (const node of idx.nodes) out.push(node.o);
-    return out;
+    return this.owners.nodes(owner).map((n) => n.o);
   }
 
   /** Number of resting orders. */
@@ -297,17 +287,7 @@ export class OrderBook {
       if (node.o.oid !== oid) errors.push(`index key ${oid} holds order ${node.o.oid}`);
       if (!seen.has(node)) errors.push(`indexed order ${oid} is not on a level`);
     }
-    let owned = 0;
-    for (const [owner, idx] of this.owners) {
-      if (idx.nodes.size === 0) errors.push(`owner ${owner} has an empty index entry`);
-      owned += idx.nodes.size;
-      for (const node of idx.nodes) {
-        if (node.o.owner !== owner || this.index.get(node.o.oid) !== node) errors.push(`owner index stale: ${node.o.oid}`);
-      }
-      for (const [c, node] of idx.cloids) {
-        if (node.o.cloid !== c || !idx.nodes.has(node)) errors.push(`cloid index stale: ${owner}/${c}`);
-      }
-    }
+    const owned = this.owners.check(errors, (node) => this.index.get(node.o.oid) === node);
     if (owned !== this.index.size) errors.push(`owner index holds ${owned} orders, book ${this.index.size}`);
     return errors;
   }
@@ -368,24 +348,14 @@ export class OrderBook {
     const o = node.o;
     (o.isBuy ? this.bids : this.asks).link(node);
     this.index.set(o.oid, node);
-    let idx = this.owners.get(o.owner);
-    if (idx === undefined) {
-      idx = { nodes: new Set(), cloids: new Map() };
-      this.owners.set(o.owner, idx);
-    }
-    idx.nodes.add(node);
-    if (o.cloid !== undefined) idx.cloids.set(o.cloid, node);
+    this.owners.add(node);
   }
 
   private remove(node: OrderNode): void {
     const o = node.o;
     (o.isBuy ? this.bids : this.asks).unlink(node);
     this.index.delete(o.oid);
-    const idx = this.owners.get(o.owner);
-    if (idx === undefined) return;
-    idx.nodes.delete(node);
-    if (o.cloid !== undefined && idx.cloids.get(o.cloid) === node) idx.cloids.delete(o.cloid);
-    if (idx.nodes.size === 0) this.owners.delete(o.owner);
+    this.owners.remove(node);
   }
 
   private take(side: BookSide, n: number): DepthLevel[] {

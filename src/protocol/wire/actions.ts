@@ -32,16 +32,16 @@ export const ACTION_SCHEMAS = {
   enrollUserToMarketDeployer: v.object({ type: v.literal('enrollUserToMarketDeployer'), marketDeployerId: UInt32 }),
   order: v.object({
     type: v.literal('order'),
-    orders: v.pipe(v.array(OrderWire), v.minLength(1, 'orders: at least one order'), v.maxLength(MAX_ORDERS_PER_REQUEST, 'orders: at most 10 per request')),
+    orders: v.pipe(v.array(OrderWire), v.minLength(1, 'at least one order'), v.maxLength(MAX_ORDERS_PER_REQUEST, 'at most 10 per request')),
     grouping: v.literal('na'),
   }),
   cancel: v.object({
     type: v.literal('cancel'),
-    cancels: v.pipe(v.array(v.object({ a: Int32, o: SafeInt })), v.minLength(1), v.maxLength(MAX_CANCELS_PER_REQUEST, 'cancels: at most 10 per request')),
+    cancels: v.pipe(v.array(v.object({ a: Int32, o: SafeInt })), v.minLength(1), v.maxLength(MAX_CANCELS_PER_REQUEST, 'at most 10 per request')),
   }),
   cancelByCloid: v.object({
     type: v.literal('cancelByCloid'),
-    cancels: v.pipe(v.array(v.object({ asset: Int32, cloid: CloidString })), v.minLength(1), v.maxLength(MAX_CANCELS_PER_REQUEST, 'cancels: at most 10 per request')),
+    cancels: v.pipe(v.array(v.object({ asset: Int32, cloid: CloidString })), v.minLength(1), v.maxLength(MAX_CANCELS_PER_REQUEST, 'at most 10 per request')),
   }),
   cancelAll: v.object({ type: v.literal('cancelAll'), a: Int32 }),
   modify: v.object({

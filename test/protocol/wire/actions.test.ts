@@ -72,7 +72,7 @@ describe('wire actions', () => {
     expect(parseAction({ type: 'nope' })).toEqual({ ok: false, error: 'action.type: unknown action "nope"' });
     expect(parseAction([])).toEqual({ ok: false, error: 'action: expected an object' });
     const eleven = Array.from({ length: 11 }, () => build.order([{ contractId: 1, isBuy: true, price: '1', size: '1' }]).orders[0]);
-    expect(parseAction({ type: 'order', orders: eleven, grouping: 'na' })).toEqual({ ok: false, error: 'action.orders: orders: at most 10 per request' });
+    expect(parseAction({ type: 'order', orders: eleven, grouping: 'na' })).toEqual({ ok: false, error: 'action.orders: at most 10 per request' });
   });
 
   it('keeps approveAgent fields mandatory (both must be signed)', () => {

@@ -1,0 +1,62 @@
+/**
+ * Errors as values. Every failure the client can meet becomes a ClientError the UI can
+ * show as one line; nothing here carries a stack trace, a request body or a key.
+ */
+export type ClientErrorKind =
+  | 'network'
+  | 'timeout'
+  | 'http'
+  | 'signature'
+  | 'nonce'
+  | 'business'
+  | 'validation'
+  | 'master-key-required';
+
+export interface ClientError {
+  readonly kind: ClientErrorKind;
+  /** Verbatim exchange text where the exchange gave one. */
+  readonly message: string;
+  /** HTTP-level code (`SIGNATURE_INVALID`) or business `errorCode` (a number). */
+  readonly code?: string | number;
+  readonly httpStatus?: number;
+  readonly requestId?: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ClientError };
+
+export function clientError(kind: ClientErrorKind, message: string, extra: Omit<ClientError, 'kind' | 'message'> = {}): ClientError {
+  const e: { -readonly [K in keyof ClientError]: ClientError[K] } = { kind, message };
+  if (extra.code !== undefined) e.code = extra.code;
+  if (extra.httpStatus !== undefined) e.httpStatus = extra.httpStatus;
+  if (extra.requestId !== undefined) e.requestId = extra.requestId;
+  return Object.freeze(e);
+}
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(error: ClientError): Result<T> {
+  return { ok: false, error };
+}
+
+/** HTTP-level codes that have a kind of their own (open-points "HTTP-level codes"). */
+export function kindOfHttpCode(code: string): ClientErrorKind {
+  if (code === 'SIGNATURE_INVALID') return 'signature';
+  if (code === 'NONCE_INVALID') return 'nonce';
+  return 'http';
+}
+
+/** One line for a status bar: "http 401 SIGNATURE_INVALID: ... (req-12)". */
+export function describeError(e: ClientError): string {
+  const head = [e.kind, e.httpStatus, e.code].filter((x) => x !== undefined).join(' ');
+  const tail = e.requestId ? ` (${e.requestId})` : '';
+  return `${head}: ${e.message}${tail}`;
+}
+
+/** Short, printable excerpt of untrusted text for an error message. */
+export function excerpt(text: string, max = 80): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}

@@ -1,0 +1,357 @@
+import { NonceManager } from '../protocol/index.js';
+import {
+  build,
+  parseAction,
+  type ActionOf,
+  type ActionType,
+  type CancelStatus,
+  type ExchangeDataOf,
+  type OrderSpec,
+  type OrderStatus,
+} from '../protocol/wire/index.js';
+import { CloidGenerator } from './cloid.js';
+import { clientError, type ClientError } from './errors.js';
+import { interpretExchange } from './exchangeResponse.js';
+import type { HttpTransport } from './http.js';
+import type { InfoClient } from './infoClient.js';
+import type { JournalEntry, JournalListener, JournalOutcome } from './journal.js';
+import { DEFAULT_LOOKUP, lookupUntilFound, modifyApplied, reconciledFrom, type LookupPolicy, type Reconciled, type ReconciledItem } from './reconcile.js';
+import type { SignerInfo, SignerSet } from './signers.js';
+
+export interface ExchangeClientOptions {
+  http: HttpTransport;
+  info: InfoClient;
+  signers: SignerSet;
+  /** The master account's address: order lookups name the account by it. */
+  address: string;
+  nonces?: NonceManager;
+  cloids?: CloidGenerator;
+  lookup?: LookupPolicy;
+  /** For reconciling cancelAll, which needs the contract's market deployer. */
+  marketDeployerOf?: (contractId: number) => number | undefined;
+}
+
+export interface SendOptions {
+  inviteCode?: string;
+  vaultAddress?: string;
+}
+
+interface Meta {
+  nonce?: number;
+  signer?: SignerInfo;
+}
+
+export type ActionOutcome<T extends ActionType> =
+  | ({ ok: true; data: ExchangeDataOf<T>; requestId: string; nonce: number; signer: SignerInfo } & NotReconciled)
+  | ({ ok: false; error: ClientError; outcomeUnknown: boolean } & Meta);
+
+interface NotReconciled {
+  reconciled?: undefined;
+  reconciledBecause?: undefined;
+}
+
+/** Batch results: per-item statuses exactly as the exchange gave them, or as its records show. */
+export type BatchResult<Item> =
+  | { ok: true; statuses: Item[]; requestId?: string; nonce: number; signer: SignerInfo; reconciledBecause?: ClientError }
+  | ({ ok: false; error: ClientError; outcomeUnknown: boolean } & Meta);
+
+export type OrderItem = OrderStatus | ReconciledItem;
+export type OrderResult = BatchResult<OrderItem> & { cloids: string[] };
+export type CancelItem = CancelStatus | ReconciledItem;
+export type CancelResult = BatchResult<CancelItem>;
+
+/** A lost answer settled from the exchange's records instead of its reply. */
+export interface ReconciledOutcome<R> {
+  ok: true;
+  data?: undefined;
+  requestId?: undefined;
+  reconciled: R;
+  reconciledBecause: ClientError;
+  nonce: number;
+  signer: SignerInfo;
+}
+
+export type ModifyResult = ActionOutcome<'modify'> | ReconciledOutcome<Reconciled>;
+export type CancelAllResult = ActionOutcome<'cancelAll'> | ReconciledOutcome<{ openOrdersLeft: number }>;
+
+type Sent<T extends ActionType> =
+  | { kind: 'ok'; data: ExchangeDataOf<T>; requestId: string; nonce: number; signer: SignerInfo }
+  | { kind: 'failed' | 'unknown'; error: ClientError; nonce?: number; signer?: SignerInfo };
+
+/**
+ * Signs and sends the 24 actions of spec 4.4. Never resends a write on its own: when an
+ * answer is lost, orders, cancels and modifies are settled by reading the exchange's order
+ * records (ordersByCloids / ordersByIds) and the caller is told what really happened.
+ */
+export class ExchangeClient {
+  readonly address: string;
+  private readonly nonces: NonceManager;
+  private readonly cloidGen: CloidGenerator;
+  private readonly lookup: LookupPolicy;
+  private readonly listeners = new Set<JournalListener>();
+  private seq = 0;
+
+  constructor(private readonly o: ExchangeClientOptions) {
+    this.address = o.address.toLowerCase();
+    this.nonces = o.nonces ?? new NonceManager();
+    this.cloidGen = o.cloids ?? new CloidGenerator();
+    this.lookup = o.lookup ?? DEFAULT_LOOKUP;
+  }
+
+  get signers(): SignerSet {
+    return this.o.signers;
+  }
+
+  onJournal(fn: JournalListener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  newCloid(): string {
+    return this.cloidGen.next();
+  }
+
+  /** Any action, signed by the right key; typed result, journalled. */
+  async send<T extends ActionType>(action: ActionOf<T> & { type: T }, opts: SendOptions = {}): Promise<ActionOutcome<T>> {
+    return this.finish(action.type, await this.sendRaw<T>(action, opts));
+  }
+
+  // ---- orders, with reconciliation ----
+
+  async order(specs: OrderSpec[]): Promise<OrderResult> {
+    const withIds = specs.map((s) => (s.cloid === undefined ? { ...s, cloid: this.cloidGen.next() } : s));
+    const cloids = withIds.map((s) => s.cloid as string);
+    const action = build.order(withIds);
+    const r = await this.sendRaw(action);
+    if (r.kind === 'ok') {
+      const errors = r.data.statuses.filter((s) => 'error' in s).length;
+      const outcome: JournalOutcome = errors === 0 ? 'ok' : errors === r.data.statuses.length ? 'rejected' : 'partial';
+      this.record('order', r, outcome, summariseStatuses(r.data.statuses), cloids);
+      return { ok: true, statuses: r.data.statuses, requestId: r.requestId, nonce: r.nonce, signer: r.signer, cloids };
+    }
+    if (r.kind === 'failed') {
+      this.record('order', r, outcomeOf(r.error), r.error.message, cloids);
+      return { ok: false, error: r.error, outcomeUnknown: false, cloids, ...meta(r) };
+    }
+    const found = await lookupUntilFound(cloids, (pending) => this.o.info.ordersByCloids(this.address, pending), (l) => l.order.cloid, this.lookup);
+    if (!found.ok) {
+      const detail = `${r.error.message}; lookup failed too (${found.error.message}): check open orders before retrying`;
+      this.record('order', r, 'unknown', detail, cloids);
+      return { ok: false, error: r.error, outcomeUnknown: true, cloids, ...meta(r) };
+    }
+    const statuses = cloids.map((cloid) => reconciledFrom(found.value.get(cloid), { cloid }));
+    this.record('order', r, 'reconciled', `${r.error.message}; exchange records: ${summariseReconciled(statuses)}`, cloids);
+    return { ok: true, statuses, nonce: r.nonce!, signer: r.signer!, reconciledBecause: r.error, cloids };
+  }
+
+  async cancel(cancels: { contractId: number; oid: number }[]): Promise<CancelResult> {
+    const oids = cancels.map((c) => c.oid);
+    return this.cancelWith(build.cancel(cancels), oids, (pending) => this.o.info.ordersByIds(this.address, pending), (l) => l.order.oid, (oid) => ({ oid }));
+  }
+
+  async cancelByCloid(cancels: { contractId: number; cloid: string }[]): Promise<CancelResult> {
+    const cloids = cancels.map((c) => c.cloid);
+    return this.cancelWith(
+      build.cancelByCloid(cancels),
+      cloids,
+      (pending) => this.o.info.ordersByCloids(this.address, pending),
+      (l) => l.order.cloid,
+      (cloid) => ({ cloid }),
+    );
+  }
+
+  private async cancelWith<K>(
+    action: ActionOf<'cancel'> | ActionOf<'cancelByCloid'>,
+    keys: K[],
+    fetch: Parameters<typeof lookupUntilFound<K>>[1],
+    keyOf: (l: Parameters<Parameters<typeof lookupUntilFound<K>>[2]>[0]) => K | undefined,
+    ids: (k: K) => { oid?: number; cloid?: string },
+  ): Promise<CancelResult> {
+    const r = await this.sendRaw(action);
+    if (r.kind === 'ok') {
+      const errors = r.data.statuses.filter((s) => s !== 'success').length;
+      this.record(action.type, r, errors === 0 ? 'ok' : errors === r.data.statuses.length ? 'rejected' : 'partial', summariseStatuses(r.data.statuses));
+      return { ok: true, statuses: r.data.statuses, requestId: r.requestId, nonce: r.nonce, signer: r.signer };
+    }
+    if (r.kind === 'failed') {
+      this.record(action.type, r, outcomeOf(r.error), r.error.message);
+      return { ok: false, error: r.error, outcomeUnknown: false, ...meta(r) };
+    }
+    const found = await lookupUntilFound(keys, fetch, keyOf, this.lookup);
+    if (!found.ok) {
+      this.record(action.type, r, 'unknown', `${r.error.message}; lookup failed too (${found.error.message})`);
+      return { ok: false, error: r.error, outcomeUnknown: true, ...meta(r) };
+    }
+    const statuses = keys.map((k) => reconciledFrom(found.value.get(k), ids(k)));
+    this.record(action.type, r, 'reconciled', `${r.error.message}; exchange records: ${summariseReconciled(statuses)}`);
+    return { ok: true, statuses, nonce: r.nonce!, signer: r.signer!, reconciledBecause: r.error };
+  }
+
+  async modify(m: Parameters<typeof build.modify>[0]): Promise<ModifyResult> {
+    const action = build.modify(m);
+    const r = await this.sendRaw(action);
+    if (r.kind !== 'unknown') return this.finish('modify', r);
+    // Locate by oid when given (it wins over cloid at the exchange too), else by the new
+    // cloid (present only if the change landed) and then the old one.
+    const byCloid = [action.c, action.cloid].filter((c): c is string => c !== undefined);
+    const lookups =
+      action.oid !== undefined
+        ? await lookupUntilFound([action.oid], (p) => this.o.info.ordersByIds(this.address, p), (l) => l.order.oid, this.lookup)
+        : await lookupUntilFound(byCloid, (p) => this.o.info.ordersByCloids(this.address, p), (l) => l.order.cloid, this.lookup);
+    if (!lookups.ok) return this.finish('modify', r);
+    const l = [...lookups.value.values()].find((x) => x !== undefined);
+    const item = reconciledFrom(l, { oid: action.oid, cloid: action.c ?? action.cloid }).reconciled;
+    const applied = modifyApplied(action, l);
+    if (applied !== undefined) item.applied = applied;
+    const verdict = applied === undefined ? `order ${item.status}` : applied ? 'change applied' : 'change not applied';
+    this.record('modify', r, 'reconciled', `${r.error.message}; exchange records: ${verdict}`);
+    return { ok: true, reconciled: item, reconciledBecause: r.error, nonce: r.nonce!, signer: r.signer! };
+  }
+
+  async cancelAll(contractId: number): Promise<CancelAllResult> {
+    const r = await this.sendRaw(build.cancelAll(contractId));
+    const md = this.o.marketDeployerOf?.(contractId);
+    if (r.kind !== 'unknown' || md === undefined) return this.finish('cancelAll', r);
+    const open = await this.o.info.userOrders(this.address, md, contractId);
+    if (!open.ok) return this.finish('cancelAll', r);
+    this.record('cancelAll', r, 'reconciled', `${r.error.message}; exchange records: ${open.value.length} open orders left`);
+    return { ok: true, reconciled: { openOrdersLeft: open.value.length }, reconciledBecause: r.error, nonce: r.nonce!, signer: r.signer! };
+  }
+
+  // ---- the rest of the catalog: no order records to reconcile against ----
+
+  registerAccount(inviteCode?: string) {
+    const address = this.o.signers.masterAddress ?? this.address;
+    return this.send(build.registerAccount(address), inviteCode === undefined ? {} : { inviteCode });
+  }
+  enroll(marketDeployerId: number) {
+    return this.send(build.enroll(marketDeployerId));
+  }
+  updateIsolatedMargin(asset: number, ntli: number, isBuy?: boolean) {
+    return this.send(build.updateIsolatedMargin(asset, ntli, isBuy));
+  }
+  updateLeverage(asset: number, leverage: number) {
+    return this.send(build.updateLeverage(asset, leverage));
+  }
+  updateMarginMode(asset: number, marginMode: 'cross' | 'isolated') {
+    return this.send(build.updateMarginMode(asset, marginMode));
+  }
+  tpSl(t: Parameters<typeof build.tpSl>[0]) {
+    return this.send(build.tpSl(t));
+  }
+  cancelTpSl(asset: number, isBuy?: boolean) {
+    return this.send(build.cancelTpSl(asset, isBuy));
+  }
+  cancelConditional(asset: number, id: number) {
+    return this.send(build.cancelConditional(asset, id));
+  }
+  lockCollateral(marketDeployerId: number, coinId: number, amount: string) {
+    return this.send(build.lockCollateral(marketDeployerId, coinId, amount));
+  }
+  unlockCollateral(marketDeployerId: number, coinId: number, amount: string) {
+    return this.send(build.unlockCollateral(marketDeployerId, coinId, amount));
+  }
+  transferBetweenDeployers(from: number, to: number, coinId: number, amount: string) {
+    return this.send(build.transferBetweenDeployers(from, to, coinId, amount));
+  }
+  setMarginShareType(marginShareType: 0 | 1) {
+    return this.send(build.setMarginShareType(marginShareType));
+  }
+  transferMdToShareGroup(marketDeployerId: number, groupId: number, coinId: number, amount: string) {
+    return this.send(build.transferMdToShareGroup(marketDeployerId, groupId, coinId, amount));
+  }
+  transferShareGroupToMd(marketDeployerId: number, groupId: number, coinId: number, amount: string) {
+    return this.send(build.transferShareGroupToMd(marketDeployerId, groupId, coinId, amount));
+  }
+  lockIntoShareGroup(groupId: number, coinId: number, amount: string) {
+    return this.send(build.lockIntoShareGroup(groupId, coinId, amount));
+  }
+  unlockFromShareGroup(groupId: number, coinId: number, amount: string) {
+    return this.send(build.unlockFromShareGroup(groupId, coinId, amount));
+  }
+  updateFeeSetting(marketDeployerId: number, user: string, takerFeeRate: string, makerFeeRate: string) {
+    return this.send(build.updateFeeSetting(marketDeployerId, user, takerFeeRate, makerFeeRate));
+  }
+  approveAgent(agentAddress: string, agentName: string, validUntil: number) {
+    return this.send(build.approveAgent(agentAddress, agentName, validUntil));
+  }
+  revokeAgent(agentAddress: string) {
+    return this.send(build.revokeAgent(agentAddress));
+  }
+
+  // ---- internals ----
+
+  private async sendRaw<T extends ActionType>(action: ActionOf<T> & { type: T }, opts: SendOptions = {}): Promise<Sent<T>> {
+    const type = action.type;
+    const parsed = parseAction(action);
+    if (!parsed.ok) return { kind: 'failed', error: clientError('validation', `${type}: ${parsed.error}`) };
+    const picked = this.o.signers.pick(type);
+    if (!picked.ok) return { kind: 'failed', error: picked.error };
+    const signer = picked.value;
+    const info: SignerInfo = { role: signer.role, address: signer.address };
+    const nonce = this.nonces.next(signer.address);
+    let signature;
+    try {
+      signature = signer.sign(action, nonce);
+    } catch {
+      return { kind: 'failed', error: clientError('signature', `${type}: the ${signer.role} key cannot sign`), nonce, signer: info };
+    }
+    const envelope: Record<string, unknown> = { action, nonce, signature };
+    if (opts.vaultAddress !== undefined) envelope['vaultAddress'] = opts.vaultAddress;
+    if (opts.inviteCode !== undefined) envelope['inviteCode'] = opts.inviteCode;
+    const out = await this.o.http.post('/exchange', JSON.stringify(envelope));
+    const r = interpretExchange(type, out);
+    return r.kind === 'ok' ? { ...r, nonce, signer: info } : { kind: r.kind, error: r.error, nonce, signer: info };
+  }
+
+  private finish<T extends ActionType>(type: T, r: Sent<T>): ActionOutcome<T> {
+    if (r.kind === 'ok') {
+      this.record(type, r, 'ok', 'ok');
+      return { ok: true, data: r.data, requestId: r.requestId, nonce: r.nonce, signer: r.signer };
+    }
+    const detail = r.kind === 'unknown' ? `${r.error.message}; outcome unknown: check before retrying` : r.error.message;
+    this.record(type, r, r.kind === 'unknown' ? 'unknown' : outcomeOf(r.error), detail);
+    return { ok: false, error: r.error, outcomeUnknown: r.kind === 'unknown', ...meta(r) };
+  }
+
+  private record(action: ActionType, r: Sent<ActionType>, outcome: JournalOutcome, detail: string, cloids?: string[]): void {
+    const entry: JournalEntry = { seq: ++this.seq, time: Date.now(), action, outcome, detail };
+    if (r.signer) {
+      entry.signerRole = r.signer.role;
+      entry.signer = r.signer.address;
+    }
+    if (r.nonce !== undefined) entry.nonce = r.nonce;
+    const requestId = r.kind === 'ok' ? r.requestId : r.error.requestId;
+    if (requestId !== undefined) entry.requestId = requestId;
+    if (r.kind !== 'ok') entry.errorKind = r.error.kind;
+    if (cloids) entry.cloids = cloids;
+    for (const fn of this.listeners) fn(entry);
+  }
+}
+
+function meta(r: { nonce?: number; signer?: SignerInfo }): Meta {
+  const m: Meta = {};
+  if (r.nonce !== undefined) m.nonce = r.nonce;
+  if (r.signer !== undefined) m.signer = r.signer;
+  return m;
+}
+
+function outcomeOf(e: ClientError): JournalOutcome {
+  return e.kind === 'business' ? 'rejected' : 'error';
+}
+
+function summariseStatuses(statuses: readonly (OrderStatus | CancelStatus)[]): string {
+  return statuses
+    .map((s) => {
+      if (s === 'success') return 'cancelled';
+      if ('resting' in s) return `resting #${s.resting.oid}`;
+      if ('filled' in s) return `filled ${s.filled.totalSz} @ ${s.filled.avgPx} #${s.filled.oid}`;
+      return `error: ${s.error}`;
+    })
+    .join('; ');
+}
+
+function summariseReconciled(items: readonly ReconciledItem[]): string {
+  return items.map((i) => `${i.reconciled.cloid ?? `#${i.reconciled.oid}`} ${i.reconciled.status}`).join('; ');
+}
+

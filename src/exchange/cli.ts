@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startExchange, type RunningExchange, type StartExchangeOptions } from './startExchange.js';
+import { INVITE_CODE_RE } from './state/inviteCodes.js';
+
+export const EXCHANGE_USAGE = `usage: perpdesk exchange [options]
+  --host HOST              listen address (default 127.0.0.1)
+  --port N                 port, 0 picks a free one (default 0)
+  --invite-codes A1B2C3,.. invite codes to accept (6 letters or digits each)
+  --invite-count N         invite codes to generate (default 10, or 0 when --invite-codes is given)
+  --seed N                 seed for invite codes, operator keys and the market (default random)
+  --credit-delay-ms N      delay of the 10,000 USDC registration credit (default 2000)
+  --rate-limit N           requests per minute per IP and per signer, 0 = off (default 1200)
+  --control                serve POST /control to loopback clients (test hooks)
+  --activity LEVEL         market activity: off, calm, normal, busy, stress
+  --operator-keys-file P   write the market deployers' operator keys to P (mode 0600)
+  -h, --help               this text`;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Resolves when the process is asked to stop (SIGINT / SIGTERM). */
+  stopSignal: () => Promise<string>;
+}
+
+const defaultIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  stopSignal: () =>
+    new Promise((resolve) => {
+      const on = (signal: string): void => {
+        process.off('SIGINT', on);
+        process.off('SIGTERM', on);
+        resolve(signal);
+      };
+      process.on('SIGINT', on);
+      process.on('SIGTERM', on);
+    }),
+};
+
+class UsageError extends Error {}
+
+function integer(name: string, text: string | undefined, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`--${name} expects a whole number from ${min} to ${max}, got "${text}"`);
+  }
+  return Number(text);
+}
+
+export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { operatorKeysFile?: string }) | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'invite-codes': { type: 'string' },
+        'invite-count': { type: 'string' },
+        seed: { type: 'string' },
+        'credit-delay-ms': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        control: { type: 'boolean' },
+        activity: { type: 'string' },
+        'operator-keys-file': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  const o = parsed.values;
+  if (o.help) return 'help';
+  const codes = o['invite-codes']
+    ?.split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  for (const code of codes ?? []) {
+    if (!INVITE_CODE_RE.test(code)) throw new UsageError(`--invite-codes: "${code}" is not 6 letters or digits`);
+  }
+  const activity = o.activity;
+  if (activity !== undefined && !['off', 'calm', 'normal', 'busy', 'stress'].includes(activity)) {
+    throw new UsageError(`--activity expects off, calm, normal, busy or stress, got "${activity}"`);
+  }
+  const opts: StartExchangeOptions & { operatorKeysFile?: string } = {
+    host: o.host ?? '127.0.0.1',
+    port: integer('port', o.port, 0, 65535) ?? 0,
+    seed: integer('seed', o.seed, 0, 2 ** 32 - 1) ?? randomBytes(4).readUInt32BE(0),
+    control: o.control ?? false,
+  };
+  if (codes) opts.inviteCodes = codes;
+  const count = integer('invite-count', o['invite-count'], 0, 10_000);
+  if (count !== undefined) opts.inviteCount = count;
+  const delay = integer('credit-delay-ms', o['credit-delay-ms'], 0, 3_600_000);
+  if (delay !== undefined) opts.creditDelayMs = delay;
+  const rate = integer('rate-limit', o['rate-limit'], 0, 1_000_000);
+  if (rate !== undefined) opts.rateLimitPerMin = rate;
+  if (activity !== undefined) opts.activity = activity;
+  if (o['operator-keys-file'] !== undefined) opts.operatorKeysFile = o['operator-keys-file'];
+  return opts;
+}
+
+/** Keys go to a file only the user can read, never to the terminal or a log. */
+async function writeOperatorKeys(file: string, exchange: RunningExchange): Promise<void> {
+  const target = path.resolve(file);
+  const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  const body = exchange.operators.map((op) => ({ marketDeployerId: op.marketDeployerId, address: op.address, privateKey: op.privateKey }));
+  try {
+    await fsp.writeFile(tmp, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    await fsp.rename(tmp, target);
+  } catch (e) {
+    await fsp.rm(tmp, { force: true }).catch(() => undefined);
+    throw new Error(`cannot write --operator-keys-file ${file}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+}
+
+/** `perpdesk exchange ...`: runs until SIGINT/SIGTERM; the exit code is the result. */
+export async function exchangeMain(argv: string[], io: CliIo = defaultIo): Promise<number> {
+  let opts;
+  try {
+    opts = parseExchangeArgs(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr(`perpdesk exchange: ${e.message}\n${EXCHANGE_USAGE}\n`);
+    return 2;
+  }
+  if (opts === 'help') {
+    io.stdout(`${EXCHANGE_USAGE}\n`);
+    return 0;
+  }
+  const { operatorKeysFile, ...startOpts } = opts;
+  let exchange: RunningExchange;
+  try {
+    exchange = await startExchange({ ...startOpts, log: (line) => io.stderr(`perpdesk exchange: ${line}\n`) });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EACCES' ? 'permission denied' : e instanceof Error ? e.message : String(e);
+    io.stderr(`perpdesk exchange: cannot listen on ${startOpts.host}:${startOpts.port}: ${why}\n`);
+    return 1;
+  }
+  try {
+    if (operatorKeysFile !== undefined) await writeOperatorKeys(operatorKeysFile, exchange);
+  } catch (e) {
+    io.stderr(`perpdesk exchange: ${e instanceof Error ? e.message : String(e)}\n`);
+    await exchange.close();
+    return 1;
+  }
+  const stopped = io.stopSignal();
+  io.stdout(`perpdesk exchange listening on ${exchange.url} (${exchange.wsUrl})\n`);
+  for (const code of exchange.inviteCodes) io.stdout(`${code}\n`);
+  await stopped;
+  await exchange.close();
+  return 0;
+}

@@ -1,0 +1,220 @@
+import { responseTypeOf } from '../protocol/wire/index.js';
+import { registerAccount, registerAccountActions } from './actions/accounts.js';
+import { registerAgentActions } from './actions/agents.js';
+import { registerCollateralActions } from './actions/collateral.js';
+import { registerFeeActions } from './actions/fees.js';
+import { registerPlaceholders } from './actions/placeholders.js';
+import { ActionRegistry, rejectionData, type ActionContext, type WireData } from './actions/registry.js';
+import { registerShareGroupActions } from './actions/shareGroups.js';
+import { Authenticator } from './auth.js';
+import { Clock } from './clock.js';
+import { CreditScheduler } from './credits.js';
+import { parseExchangeEnvelope } from './envelope.js';
+import { HttpError } from './errors.js';
+import { registerAccountQueries } from './info/accountQueries.js';
+import { registerBaselineQueries } from './info/baseline.js';
+import { registerConfigsQuery } from './info/configs.js';
+import { InfoRegistry } from './info/registry.js';
+import { bucket, MemoryLedger, type Ledger } from './ledger.js';
+import { operatorInfo, operatorKey, type OperatorInfo } from './operators.js';
+import { RateLimiter } from './rateLimiter.js';
+import { MemoryAccountStore, type AccountStore } from './state/accounts.js';
+import { MemoryAgentStore, type AgentStore } from './state/agents.js';
+import { defaultMarketSetup } from './state/defaultMarket.js';
+import { IndexPrices } from './state/indexPrices.js';
+import { MemoryInviteCodeStore, type InviteCodeStore } from './state/inviteCodes.js';
+import { defaultMarginHooks, type MarginHooks } from './state/marginHooks.js';
+import { MarketConfig, type MarketSetup } from './state/marketConfig.js';
+import { NonceWindow, type NonceRegistry } from './state/nonceWindow.js';
+import { StreamHub } from './streams/hub.js';
+
+export interface HttpReply {
+  status: number;
+  body: unknown;
+}
+
+/** Where the state lives; defaults are in memory. A persistence layer passes its own. */
+export interface ExchangeStores {
+  ledger?: Ledger;
+  accounts?: AccountStore;
+  agents?: AgentStore;
+  invites?: InviteCodeStore;
+  nonces?: NonceRegistry;
+}
+
+export interface ExchangeCoreOptions {
+  /** Drives invite codes and operator keys (and part 2's market). */
+  seed?: number;
+  market?: MarketSetup;
+  /** Invite codes to accept, in addition to `inviteCount` generated ones. */
+  inviteCodes?: string[];
+  inviteCount?: number;
+  /** Exchange-time delay of the registration credit; default 2000 ms. */
+  creditDelayMs?: number;
+  /** Per signing address; 0 turns limiting off. Default 1200. */
+  rateLimitPerMin?: number;
+  clock?: Clock;
+  stores?: ExchangeStores;
+  /** One line per unexpected internal error; never request bodies or keys. */
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_CREDIT_DELAY_MS = 2000;
+export const DEFAULT_RATE_LIMIT_PER_MIN = 1200;
+
+/**
+ * The in-process exchange: state, authentication and the request pipeline, without any
+ * transport. HTTP, WebSocket and tests call `handleExchange` / `handleInfo`; part 2
+ * registers its actions and queries on `actions` / `queries`, installs margin hooks with
+ * `setMarginHooks`, and publishes on `hub`.
+ *
+ * One writer at a time: both handlers run synchronously from parse to reply, so on one
+ * event loop no request can observe or interleave with another's half-applied change.
+ */
+export class ExchangeCore {
+  readonly seed: number;
+  readonly clock: Clock;
+  readonly config: MarketConfig;
+  readonly ledger: Ledger;
+  readonly accounts: AccountStore;
+  readonly agents: AgentStore;
+  readonly invites: InviteCodeStore;
+  readonly nonces: NonceRegistry;
+  readonly indexPrices: IndexPrices;
+  readonly credits: CreditScheduler;
+  readonly auth: Authenticator;
+  readonly hub: StreamHub;
+  readonly actions = new ActionRegistry();
+  readonly queries = new InfoRegistry();
+  readonly operators: readonly OperatorInfo[];
+  private marginHooks: MarginHooks;
+  private requestSeq = 0;
+  private readonly log: (line: string) => void;
+
+  constructor(opts: ExchangeCoreOptions = {}) {
+    this.seed = opts.seed ?? 1;
+    this.clock = opts.clock ?? new Clock();
+    this.log = opts.log ?? (() => {});
+    this.config = new MarketConfig(opts.market ?? defaultMarketSetup());
+    const stores = opts.stores ?? {};
+    this.ledger = stores.ledger ?? new MemoryLedger(() => this.clock.now());
+    this.accounts = stores.accounts ?? new MemoryAccountStore();
+    this.agents = stores.agents ?? new MemoryAgentStore();
+    this.invites = stores.invites ?? new MemoryInviteCodeStore(this.seed);
+    this.nonces = stores.nonces ?? new NonceWindow();
+    this.indexPrices = new IndexPrices(this.config);
+    this.marginHooks = defaultMarginHooks(this.ledger, this.config);
+    this.auth = new Authenticator({
+      accounts: this.accounts,
+      agents: this.agents,
+      nonces: this.nonces,
+      clock: this.clock,
+      signerLimiter: new RateLimiter(opts.rateLimitPerMin ?? DEFAULT_RATE_LIMIT_PER_MIN),
+    });
+    this.credits = new CreditScheduler(this.clock, opts.creditDelayMs ?? DEFAULT_CREDIT_DELAY_MS, (accountId) =>
+      this.ledger.mint(bucket.chain(accountId, this.config.collateralCoinId), this.config.registrationCredit, `registration credit ${accountId}`),
+    );
+    this.hub = new StreamHub();
+    this.hub.setAuthenticator((auth) => this.auth.authenticateWs(auth));
+
+    for (const code of opts.inviteCodes ?? []) this.invites.add(code);
+    this.invites.issue(opts.inviteCount ?? (opts.inviteCodes?.length ? 0 : 10));
+    this.operators = this.createOperators();
+
+    registerAccountActions(this.actions);
+    registerAgentActions(this.actions);
+    registerCollateralActions(this.actions);
+    registerShareGroupActions(this.actions);
+    registerFeeActions(this.actions);
+    registerPlaceholders(this.actions);
+    registerConfigsQuery(this.queries);
+    registerAccountQueries(this.queries);
+    registerBaselineQueries(this.queries);
+  }
+
+  get hooks(): MarginHooks {
+    return this.marginHooks;
+  }
+
+  /** Part 2's margin engine replaces the part-1 default (no positions, all withdrawable). */
+  setMarginHooks(hooks: MarginHooks): void {
+    this.marginHooks = hooks;
+  }
+
+  operatorAccountId(marketDeployerId: number): number | undefined {
+    return this.operators.find((o) => o.marketDeployerId === marketDeployerId)?.accountId;
+  }
+
+  nextRequestId(): string {
+    return `req-${++this.requestSeq}`;
+  }
+
+  errorReply(error: HttpError, requestId = this.nextRequestId()): HttpReply {
+    return { status: error.status, body: { status: 'error', requestId, code: error.code, message: error.message } };
+  }
+
+  /** `POST /exchange` with an already parsed JSON body. */
+  handleExchange(body: unknown): HttpReply {
+    const requestId = this.nextRequestId();
+    try {
+      const env = parseExchangeEnvelope(body);
+      const type = env.action.type;
+      let data: WireData;
+      if (type === 'registerAccount') {
+        data = registerAccount(this, env);
+      } else {
+        const auth = this.auth.authenticate(env);
+        if (auth.rejection) {
+          data = rejectionData(env.action, auth.rejection);
+        } else {
+          const ctx: ActionContext = {
+            core: this,
+            account: auth.account,
+            signer: auth.signer,
+            signerRole: auth.role,
+            nonce: env.nonce,
+            now: this.clock.now(),
+          };
+          data = this.actions.run(ctx, env.action);
+        }
+      }
+      return { status: 200, body: { status: 'ok', requestId, response: { type: responseTypeOf(type), data } } };
+    } catch (e) {
+      return this.failure(e, requestId);
+    }
+  }
+
+  /** `POST /info` with an already parsed JSON body: the bare result on success (spec 4.3). */
+  handleInfo(body: unknown): HttpReply {
+    try {
+      return { status: 200, body: this.queries.handle(this, body) };
+    } catch (e) {
+      return this.failure(e, this.nextRequestId());
+    }
+  }
+
+  close(): void {
+    this.credits.close();
+    this.hub.dropAll();
+  }
+
+  private failure(e: unknown, requestId: string): HttpReply {
+    if (e instanceof HttpError) return this.errorReply(e, requestId);
+    // A bug, not bad input: the user gets a plain message, the operator one log line.
+    this.log(`internal error in ${requestId}: ${e instanceof Error ? e.message : String(e)}`);
+    return this.errorReply(new HttpError('INTERNAL', 'internal error; the request may not have been applied'), requestId);
+  }
+
+  private createOperators(): OperatorInfo[] {
+    const out: OperatorInfo[] = [];
+    for (const md of this.config.marketDeployers.keys()) {
+      const key = operatorKey(this.seed, md);
+      const info = operatorInfo(md, 0, key);
+      const account = this.accounts.byAddress(info.address) ?? this.accounts.create(info.address, 'operator', this.clock.now());
+      this.accounts.enroll(account.id, md);
+      out.push(operatorInfo(md, account.id, key));
+    }
+    return out;
+  }
+}
+

@@ -1,0 +1,70 @@
+import { normalizeAddress, isAddress, type Hex } from '../protocol/index.js';
+import { isActionType, parseAction, type Action } from '../protocol/wire/index.js';
+import { HttpError } from './errors.js';
+
+/** A `POST /exchange` body that passed the shape checks (spec 4.1). */
+export interface ExchangeEnvelope {
+  /** The action exactly as received: the signature covers this, not the validated copy. */
+  rawAction: { type: string } & Record<string, unknown>;
+  action: Action;
+  nonce: number;
+  /** Shape-checked later by signature recovery (a bad r/s/v is a 401, not a 400). */
+  signature: object;
+  vaultAddress?: Hex;
+  inviteCode?: string;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Canonical JSON drops null members, so the exchange treats them as absent when it checks
+ * types too. defineProperty keeps a "__proto__" key an ordinary property.
+ */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (member === null || member === undefined) continue;
+    Object.defineProperty(out, key, { value: withoutNulls(member), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+export function parseExchangeEnvelope(body: unknown): ExchangeEnvelope {
+  if (!isPlainObject(body)) throw new HttpError('BAD_REQUEST', 'body: expected a JSON object with action, nonce and signature');
+  const { action, nonce, signature, vaultAddress, inviteCode } = body;
+  if (!isPlainObject(action)) throw new HttpError('BAD_REQUEST', 'action: expected an object');
+  if (typeof action.type !== 'string') throw new HttpError('BAD_REQUEST', 'action.type: expected a string');
+  if (!isActionType(action.type)) throw new HttpError('UNKNOWN_ACTION', `action.type: unknown action ${JSON.stringify(action.type.slice(0, 64))}`);
+  if (action.type === 'approveAgent' && (action.agentName == null || action.validUntil == null)) {
+    // Spec 4.9: both fields are part of the signed struct, so leaving one out breaks the signature.
+    throw new HttpError(
+      'SIGNATURE_INVALID',
+      'approveAgent must sign both agentName and validUntil ("" for an anonymous agent, 0 for no expiry)',
+    );
+  }
+  const parsed = parseAction(withoutNulls(action));
+  if (!parsed.ok) throw new HttpError('BAD_REQUEST', parsed.error);
+  if (typeof nonce !== 'number' || !Number.isSafeInteger(nonce) || nonce < 0) {
+    throw new HttpError('BAD_REQUEST', 'nonce: expected a non-negative integer (Unix milliseconds)');
+  }
+  if (!isPlainObject(signature)) throw new HttpError('BAD_REQUEST', 'signature: expected an object {r, s, v}');
+  if (vaultAddress !== undefined && vaultAddress !== null && !isAddress(vaultAddress)) {
+    throw new HttpError('BAD_REQUEST', 'vaultAddress: expected a 0x address of 40 hex digits');
+  }
+  if (inviteCode !== undefined && inviteCode !== null && typeof inviteCode !== 'string') {
+    throw new HttpError('BAD_REQUEST', 'inviteCode: expected a string');
+  }
+  const env: ExchangeEnvelope = {
+    rawAction: action as ExchangeEnvelope['rawAction'],
+    action: parsed.value,
+    nonce,
+    signature,
+  };
+  if (typeof vaultAddress === 'string') env.vaultAddress = normalizeAddress(vaultAddress);
+  if (typeof inviteCode === 'string') env.inviteCode = inviteCode;
+  return env;
+}

@@ -1,0 +1,97 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { handleControl } from '../control.js';
+import type { ExchangeCore, HttpReply } from '../core.js';
+import { HttpError } from '../errors.js';
+import { toJson } from '../json.js';
+import { RateLimiter } from '../rateLimiter.js';
+import type { FaultInjector } from './faults.js';
+import { readBody } from './readBody.js';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface HttpServerOptions {
+  faults: FaultInjector;
+  /** Serve POST /control (loopback peers only). */
+  control: boolean;
+  /** Per client IP; 0 = off. */
+  rateLimitPerMin: number;
+  maxBodyBytes?: number;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+export function isLoopback(address: string | undefined): boolean {
+  return address !== undefined && (LOOPBACK.has(address) || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+}
+
+function send(res: ServerResponse, reply: HttpReply, close = false): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = toJson(reply.body);
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  };
+  if (close) headers.connection = 'close';
+  res.writeHead(reply.status, headers).end(text);
+}
+
+const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
+/**
+ * The HTTP transport and nothing else: routing by path, body limit, JSON parsing, per-IP
+ * rate limit and injected faults. Everything about the request's meaning is the core's.
+ */
+export function createExchangeHttpServer(core: ExchangeCore, opts: HttpServerOptions): Server {
+  const limit = opts.maxBodyBytes ?? MAX_BODY_BYTES;
+  const ipLimiter = new RateLimiter(opts.rateLimitPerMin);
+  const fail = (res: ServerResponse, code: ConstructorParameters<typeof HttpError>[0], message: string, close = false): void =>
+    send(res, core.errorReply(new HttpError(code, message)), close);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    const ip = req.socket.remoteAddress;
+    const route =
+      path === '/exchange' ? 'exchange' : path === '/info' ? 'info' : path === '/control' && opts.control && isLoopback(ip) ? 'control' : undefined;
+    if (!route) return fail(res, 'NOT_FOUND', `no route ${req.method ?? ''} ${path.slice(0, 100)}; the API is POST /exchange, POST /info and /ws`);
+    if (req.method !== 'POST') return fail(res, 'NOT_FOUND', `${path} takes POST with a JSON body`);
+    if (route !== 'control' && !ipLimiter.take(ip ?? 'unknown')) {
+      return fail(res, 'RATE_LIMITED', `too many requests from ${ip ?? 'this client'}; limit is ${opts.rateLimitPerMin} per minute`);
+    }
+
+    const body = await readBody(req, limit);
+    if (body.kind === 'aborted') return;
+    if (body.kind === 'tooLarge') return fail(res, 'PAYLOAD_TOO_LARGE', `body exceeds ${limit} bytes`, true);
+    if (body.kind === 'notUtf8') return fail(res, 'BAD_REQUEST', 'body is not UTF-8 text');
+    let json: unknown;
+    try {
+      json = JSON.parse(body.text);
+    } catch {
+      return fail(res, 'BAD_REQUEST', 'body is not valid JSON');
+    }
+
+    if (route === 'control') return send(res, handleControl(core, opts.faults, json));
+
+    const fault = opts.faults.take(route);
+    if (fault?.mode === 'error500') return fail(res, 'INTERNAL', 'injected failure (control failNext); the request was not applied');
+    if (fault?.mode === 'delay') await sleep(fault.delayMs);
+    const reply = route === 'exchange' ? core.handleExchange(json) : core.handleInfo(json);
+    if (fault?.mode === 'dropAfterApply') {
+      req.socket.destroy();
+      return;
+    }
+    send(res, reply);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      // handle() catches everything it expects; this is the last guard against a stack trace on the wire.
+      if (!res.headersSent) fail(res, 'INTERNAL', 'internal error');
+    });
+  });
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 20_000;
+  return server;
+}

@@ -1,0 +1,41 @@
+import type { ExchangeCore } from '../core.js';
+import { effectiveFeeRates, formatFeeRate } from '../state/fees.js';
+import type { InfoRegistry } from './registry.js';
+
+/** `configs`: coins, deployers (with their operator) and every contract, delisted ones included. */
+export function configsResult(core: ExchangeCore): unknown {
+  const { config } = core;
+  return {
+    coins: [...config.coins.values()].map((c) => ({ coinId: c.coinId, name: c.name, decimals: c.decimals })),
+    marketDeployers: [...config.marketDeployers.values()].map((m) => {
+      const operator = core.operatorAccountId(m.marketDeployerId);
+      const out: Record<string, unknown> = { marketDeployerId: m.marketDeployerId, name: m.name };
+      if (operator !== undefined) out.operator = core.accounts.byId(operator)?.address;
+      return out;
+    }),
+    contracts: [...config.contracts.values()].map((c) => {
+      const fees = effectiveFeeRates(config, undefined, c.contractId);
+      const out: Record<string, unknown> = {
+        contractId: c.contractId,
+        name: c.name,
+        marketDeployerId: c.marketDeployerId,
+        quoteCoinId: c.quoteCoinId,
+        status: config.contractStatus(c.contractId),
+        priceScale: c.priceScale,
+        qtyScale: c.qtyScale,
+        tickSize: c.tickSize,
+        stepSize: c.stepSize,
+        maxTicks: c.maxTicks,
+        leverageTiers: c.leverageTiers.map((t) => ({ maxNotional: t.maxNotional.toString(), maxLeverage: t.maxLeverage })),
+        makerFeeRate: formatFeeRate(fees.maker),
+        takerFeeRate: formatFeeRate(fees.taker),
+      };
+      if (c.shareGroupId !== undefined) out.shareGroupId = c.shareGroupId;
+      return out;
+    }),
+  };
+}
+
+export function registerConfigsQuery(registry: InfoRegistry): void {
+  registry.register('configs', (core) => configsResult(core));
+}

@@ -1,0 +1,144 @@
+/**
+ * OHLCV bars for one contract at every wire interval, fed by trades.
+ *
+ * Policies (docs/protocol.md):
+ * - Bars exist only for periods with trades; gaps produce no bars (Hyperliquid
+ *   omits empty bars too), so a quiet market never fills memory or the wire.
+ * - A bar closes when a trade (or `roll(now)`) reaches the next period; the
+ *   close is reported once, as a `closed: true` event, before the new bar's update.
+ * - The aggregator keeps its own clock = the latest time it was given. A trade
+ *   stamped earlier than that (a late report) counts in the current bar at the
+ *   clock: closed bars are never rewritten.
+ * - At most `cap` closed bars are kept per interval (oldest dropped) plus the live one.
+ *
+ * Prices and sizes are raw bigint; `candleWire.ts` turns bars into wire strings.
+ */
+import { CANDLE_INTERVALS, type CandleInterval } from '../../protocol/wire/index.js';
+import { bucketStart, nextBucketStart } from './candleTime.js';
+import { Ring } from './ring.js';
+
+export interface RawCandle {
+  /** Open time (ms). */
+  readonly t: number;
+  /** Close time: next open time - 1. */
+  readonly T: number;
+  readonly o: bigint;
+  readonly h: bigint;
+  readonly l: bigint;
+  readonly c: bigint;
+  /** Sum of trade sizes (raw). */
+  readonly v: bigint;
+  /** Number of trades. */
+  readonly n: number;
+}
+
+type LiveCandle = { -readonly [K in keyof RawCandle]: RawCandle[K] };
+
+export interface CandleEvent {
+  readonly interval: CandleInterval;
+  /** A copy: later trades never change an event already handed out. */
+  readonly candle: RawCandle;
+  /** true once, when the bar is final. */
+  readonly closed: boolean;
+}
+
+export interface CandleAggregatorOptions {
+  /** Closed bars kept per interval. Default 2000. */
+  cap?: number;
+  /** Default: every wire interval. */
+  intervals?: readonly CandleInterval[];
+}
+
+interface Series {
+  readonly interval: CandleInterval;
+  readonly closed: Ring<RawCandle>;
+  live: LiveCandle | undefined;
+}
+
+export const DEFAULT_CANDLE_CAP = 2000;
+
+export class CandleAggregator {
+  private readonly series: Series[];
+  private clock = -Infinity;
+
+  constructor(opts: CandleAggregatorOptions = {}) {
+    const cap = opts.cap ?? DEFAULT_CANDLE_CAP;
+    const intervals = [...new Set(opts.intervals ?? CANDLE_INTERVALS)];
+    this.series = intervals.map((interval) => ({ interval, closed: new Ring<RawCandle>(cap), live: undefined }));
+  }
+
+  get intervals(): CandleInterval[] {
+    return this.series.map((s) => s.interval);
+  }
+
+  /** Adds one trade; returns, per interval, a closed event if the trade opened a new period, then the live bar's update. */
+  trade(px: bigint, sz: bigint, time: number): CandleEvent[] {
+    if (px <= 0n) throw new RangeError('candle trade price must be positive');
+    if (sz <= 0n) throw new RangeError('candle trade size must be positive');
+    const at = this.advance(time);
+    const events: CandleEvent[] = [];
+    for (const s of this.series) {
+      this.closeIfDue(s, at, events);
+      const bar = s.live;
+      if (bar === undefined) {
+        const t = bucketStart(s.interval, at);
+        s.live = { t, T: nextBucketStart(s.interval, at) - 1, o: px, h: px, l: px, c: px, v: sz, n: 1 };
+      } else {
+        if (px > bar.h) bar.h = px;
+        if (px < bar.l) bar.l = px;
+        bar.c = px;
+        bar.v += sz;
+        bar.n += 1;
+      }
+      events.push({ interval: s.interval, candle: { ...(s.live as LiveCandle) }, closed: false });
+    }
+    return events;
+  }
+
+  /** Closes every live bar whose period has ended by `now` (call once per block so bars close without a trade). */
+  roll(now: number): CandleEvent[] {
+    const at = this.advance(now);
+    const events: CandleEvent[] = [];
+    for (const s of this.series) this.closeIfDue(s, at, events);
+    return events;
+  }
+
+  /** The open bar of an interval, if a trade has happened in the current period. */
+  live(interval: CandleInterval): RawCandle | undefined {
+    const bar = this.find(interval)?.live;
+    return bar && { ...bar };
+  }
+
+  /** Bars (closed and live, oldest first) that overlap [startTime, endTime]: T >= startTime and t <= endTime. */
+  snapshot(interval: CandleInterval, startTime: number, endTime: number): RawCandle[] {
+    const s = this.find(interval);
+    if (s === undefined || endTime < startTime) return [];
+    const out: RawCandle[] = [];
+    for (let i = s.closed.partition((b) => b.T < startTime); i < s.closed.length; i++) {
+      const bar = s.closed.at(i) as RawCandle;
+      if (bar.t > endTime) return out;
+      out.push(bar);
+    }
+    const live = s.live;
+    if (live && live.T >= startTime && live.t <= endTime) out.push({ ...live });
+    return out;
+  }
+
+  private advance(time: number): number {
+    if (time > this.clock) this.clock = time;
+    return this.clock;
+  }
+
+  private closeIfDue(s: Series, at: number, events: CandleEvent[]): void {
+    const bar = s.live;
+    if (bar === undefined || at <= bar.T) return;
+    const final: RawCandle = { ...bar };
+    s.closed.push(final);
+    s.live = undefined;
+    events.push({ interval: s.interval, candle: final, closed: true });
+  }
+
+  private find(interval: CandleInterval): Series | undefined {
+    return this.series.find((s) => s.interval === interval);
+  }
+}

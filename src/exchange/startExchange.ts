@@ -1,0 +1,97 @@
+import type { AddressInfo } from 'node:net';
+import { ExchangeCore, DEFAULT_RATE_LIMIT_PER_MIN, type ExchangeCoreOptions } from './core.js';
+import { FaultInjector } from './http/faults.js';
+import { createExchangeHttpServer } from './http/server.js';
+import type { OperatorInfo } from './operators.js';
+import { attachWebSocket } from './streams/wsTransport.js';
+
+/** Part 2 (market bots, streams) plugs in here; the returned function runs at close. */
+export type ExchangeExtension = (core: ExchangeCore, opts: StartExchangeOptions) => void | (() => void | Promise<void>);
+
+export interface StartExchangeOptions extends ExchangeCoreOptions {
+  /** Default 127.0.0.1 (open-points: loopback unless told otherwise). */
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Serve POST /control from loopback peers. */
+  control?: boolean;
+  /** Market activity level for part 2's bots (off|calm|normal|busy|stress); kept for them. */
+  activity?: string;
+  extensions?: ExchangeExtension[];
+}
+
+export interface RunningExchange {
+  /** http://host:port, the base of /exchange, /info and /control. */
+  url: string;
+  wsUrl: string;
+  host: string;
+  port: number;
+  /** Codes still unused at start, one per registration. */
+  inviteCodes: string[];
+  operators: readonly OperatorInfo[];
+  core: ExchangeCore;
+  close(): Promise<void>;
+}
+
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Starts the embedded exchange: the core plus HTTP and WebSocket on one port. */
+export async function startExchange(opts: StartExchangeOptions = {}): Promise<RunningExchange> {
+  const host = opts.host ?? '127.0.0.1';
+  const core = new ExchangeCore(opts);
+  const faults = new FaultInjector();
+  const server = createExchangeHttpServer(core, {
+    faults,
+    control: opts.control ?? false,
+    rateLimitPerMin: opts.rateLimitPerMin ?? DEFAULT_RATE_LIMIT_PER_MIN,
+  });
+  const ws = attachWebSocket(server, core.hub);
+  const disposers: (() => void | Promise<void>)[] = [];
+  try {
+    for (const extension of opts.extensions ?? []) {
+      const dispose = extension(core, opts);
+      if (dispose) disposers.push(dispose);
+    }
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (e) {
+    for (const dispose of disposers.reverse()) await dispose();
+    core.close();
+    await ws.close();
+    throw e;
+  }
+  // After listen, a server error (e.g. EMFILE on accept) is reported, never thrown into the void.
+  server.on('error', (e) => opts.log?.(`http server: ${e.message}`));
+  const port = (server.address() as AddressInfo).port;
+  const base = `${hostForUrl(host)}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      for (const dispose of disposers.reverse()) await dispose();
+      core.close();
+      await ws.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    })());
+
+  return {
+    url: `http://${base}`,
+    wsUrl: `ws://${base}/ws`,
+    host,
+    port,
+    inviteCodes: core.invites.available(),
+    operators: core.operators,
+    core,
+    close,
+  };
+}

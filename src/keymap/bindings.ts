@@ -1,0 +1,112 @@
+import type { Context } from './contexts.js';
+
+/**
+ * The keymap as data. Help, the command palette and README's keymap table are all
+ * generated from this list; user overrides (overrides.ts) change keys, never ids.
+ */
+
+interface BindingDef {
+  readonly id: string;
+  /** Key names as produced by keys.ts: 'q', 'B', 'ctrl+c', 'shift+tab', 'enter', 'up'. */
+  readonly keys: readonly string[];
+  readonly description: string;
+  readonly context: Context;
+  /** False for keys that only make sense inside their overlay (list moves, form fields). */
+  readonly palette?: boolean;
+}
+
+const DEFS = [
+  // Everywhere, even inside overlays and forms.
+  { id: 'app.forceQuit', keys: ['ctrl+c'], description: 'Quit immediately', context: 'always', palette: false },
+
+  // Navigation and overlays.
+  { id: 'quit', keys: ['q'], description: 'Quit', context: 'global' },
+  { id: 'help', keys: ['?'], description: 'Show key bindings', context: 'global' },
+  { id: 'palette', keys: [':'], description: 'Open the command palette', context: 'global' },
+  { id: 'contract.pick', keys: ['/'], description: 'Pick a contract', context: 'global' },
+  { id: 'focus.next', keys: ['tab'], description: 'Focus the next pane', context: 'global' },
+  { id: 'focus.prev', keys: ['shift+tab'], description: 'Focus the previous pane', context: 'global' },
+  { id: 'focus.left', keys: ['h', 'left'], description: 'Focus the pane to the left', context: 'global' },
+  { id: 'focus.right', keys: ['l', 'right'], description: 'Focus the pane to the right', context: 'global' },
+  { id: 'tab.next', keys: [']'], description: 'Next tab in the focused area', context: 'global' },
+  { id: 'tab.prev', keys: ['['], description: 'Previous tab in the focused area', context: 'global' },
+  { id: 'pane.zoom', keys: ['z'], description: 'Zoom the focused pane (toggle)', context: 'global' },
+  { id: 'theme.cycle', keys: ['T'], description: 'Switch to the next theme', context: 'global' },
+  { id: 'chart.interval', keys: ['i'], description: 'Next candle interval', context: 'global' },
+
+  // Trading on the current contract (part 2 opens forms for these).
+  { id: 'order.buy', keys: ['b'], description: 'Buy (new order)', context: 'global' },
+  { id: 'order.sell', keys: ['s'], description: 'Sell (new order)', context: 'global' },
+  { id: 'order.cancelAll', keys: ['X'], description: 'Cancel all orders of the contract', context: 'global' },
+  { id: 'position.tpsl', keys: ['t'], description: 'Set take-profit / stop-loss', context: 'global' },
+  { id: 'position.flatten', keys: ['F'], description: 'Flatten the position (reduce-only)', context: 'global' },
+  { id: 'position.reverse', keys: ['R'], description: 'Reverse the position', context: 'global' },
+  { id: 'position.closeHalf', keys: ['H'], description: 'Close half of the position', context: 'global' },
+  { id: 'margin.leverage', keys: ['L'], description: 'Set leverage', context: 'global' },
+  { id: 'margin.mode', keys: ['M'], description: 'Switch cross / isolated margin', context: 'global' },
+  { id: 'margin.isolated', keys: ['I'], description: 'Add or remove isolated margin', context: 'global' },
+  { id: 'collateral.move', keys: ['C'], description: 'Move collateral (chain, deployers, share groups)', context: 'global' },
+  { id: 'agents.manage', keys: ['A'], description: 'Manage agent wallets', context: 'global' },
+  { id: 'deployer.enroll', keys: ['E'], description: 'Enroll in a market deployer', context: 'global' },
+  { id: 'fees.set', keys: [], description: 'Set fee-rate overrides', context: 'global' },
+
+  // List navigation in the focused pane, help and pickers.
+  { id: 'list.up', keys: ['k', 'up'], description: 'Move up', context: 'list', palette: false },
+  { id: 'list.down', keys: ['j', 'down'], description: 'Move down', context: 'list', palette: false },
+  { id: 'list.pageUp', keys: ['pageup', 'ctrl+u'], description: 'Page up', context: 'list', palette: false },
+  { id: 'list.pageDown', keys: ['pagedown', 'ctrl+d'], description: 'Page down', context: 'list', palette: false },
+  { id: 'list.top', keys: ['home'], description: 'Go to the first row', context: 'list', palette: false },
+  { id: 'list.bottom', keys: ['end'], description: 'Go to the last row', context: 'list', palette: false },
+
+  // Order book price cursor.
+  { id: 'book.buyAtCursor', keys: ['B'], description: 'Buy at the cursor price', context: 'book' },
+  { id: 'book.sellAtCursor', keys: ['S'], description: 'Sell at the cursor price', context: 'book' },
+  { id: 'book.joinBid', keys: ['J'], description: 'Buy joining the best bid', context: 'book' },
+  { id: 'book.joinAsk', keys: ['K'], description: 'Sell joining the best ask', context: 'book' },
+  { id: 'book.center', keys: ['c'], description: 'Move the cursor back to the spread', context: 'book' },
+  { id: 'book.groupingCoarser', keys: ['g'], description: 'Coarser price grouping', context: 'book' },
+  { id: 'book.groupingFiner', keys: ['G'], description: 'Finer price grouping', context: 'book' },
+
+  // Selected rows.
+  { id: 'order.modify', keys: ['m', 'enter'], description: 'Modify the selected order', context: 'orders' },
+  { id: 'order.cancel', keys: ['x', 'd'], description: 'Cancel the selected order', context: 'orders' },
+  { id: 'agents.revoke', keys: ['x', 'd'], description: 'Revoke the selected agent', context: 'agents' },
+  { id: 'journal.details', keys: ['enter'], description: 'Show the signed action and its result', context: 'journal' },
+
+  // Overlays.
+  { id: 'form.submit', keys: ['enter'], description: 'Review and submit', context: 'form', palette: false },
+  { id: 'form.cancel', keys: ['escape'], description: 'Close the form', context: 'form', palette: false },
+  { id: 'form.nextField', keys: ['tab', 'down'], description: 'Next field', context: 'form', palette: false },
+  { id: 'form.prevField', keys: ['shift+tab', 'up'], description: 'Previous field', context: 'form', palette: false },
+  { id: 'form.toggle', keys: ['space'], description: 'Toggle or cycle the focused choice', context: 'form', palette: false },
+  { id: 'confirm.yes', keys: ['y', 'enter'], description: 'Confirm and sign', context: 'confirm', palette: false },
+  { id: 'confirm.no', keys: ['n', 'escape'], description: 'Go back without sending', context: 'confirm', palette: false },
+  { id: 'picker.choose', keys: ['enter'], description: 'Switch to the highlighted contract', context: 'picker', palette: false },
+  { id: 'picker.close', keys: ['escape'], description: 'Close the picker', context: 'picker', palette: false },
+  { id: 'palette.run', keys: ['enter'], description: 'Run the highlighted command', context: 'palette', palette: false },
+  { id: 'palette.close', keys: ['escape'], description: 'Close the palette', context: 'palette', palette: false },
+  { id: 'help.close', keys: ['escape', '?', 'q'], description: 'Close help', context: 'help', palette: false },
+] as const satisfies readonly BindingDef[];
+
+export type CommandId = (typeof DEFS)[number]['id'];
+
+export interface Binding {
+  readonly id: CommandId;
+  readonly keys: readonly string[];
+  readonly description: string;
+  readonly context: Context;
+  readonly palette?: boolean;
+}
+
+export const DEFAULT_BINDINGS: readonly Binding[] = DEFS;
+
+export const COMMAND_IDS: readonly CommandId[] = DEFS.map((d) => d.id);
+
+export function isCommandId(id: string): id is CommandId {
+  return (COMMAND_IDS as readonly string[]).includes(id);
+}
+
+/** Commands the `:` palette lists (everything except keys internal to an overlay). */
+export function paletteBindings(bindings: readonly Binding[]): Binding[] {
+  return bindings.filter((b) => b.palette !== false);
+}

@@ -1,0 +1,92 @@
+/**
+ * Where a key binding applies. The app activates a stack of contexts at a time (see
+ * activeContexts); earlier contexts in PRECEDENCE win when a key is bound in several.
+ */
+
+export const PANE_CONTEXTS = [
+  'book',
+  'trades',
+  'chart',
+  'orders',
+  'positions',
+  'account',
+  'shareGroups',
+  'fills',
+  'agents',
+  'journal',
+] as const;
+export type PaneContext = (typeof PANE_CONTEXTS)[number];
+
+/** Overlays capture the keyboard: while one is open, pane and global bindings are off. */
+export const OVERLAY_CONTEXTS = ['form', 'confirm', 'picker', 'palette', 'help'] as const;
+export type OverlayContext = (typeof OVERLAY_CONTEXTS)[number];
+
+export type Context = 'always' | OverlayContext | PaneContext | 'list' | 'global';
+
+/** Highest precedence first: form > overlays > focused pane > list navigation > global. */
+export const PRECEDENCE: readonly Context[] = ['always', ...OVERLAY_CONTEXTS, ...PANE_CONTEXTS, 'list', 'global'];
+
+export const CONTEXT_TITLES: Record<Context, string> = {
+  always: 'Everywhere',
+  global: 'Global',
+  list: 'Lists',
+  book: 'Order book',
+  trades: 'Trades',
+  chart: 'Chart',
+  orders: 'Open orders',
+  positions: 'Positions',
+  account: 'Account',
+  shareGroups: 'Share groups',
+  fills: 'Fills',
+  agents: 'Agents',
+  journal: 'Journal',
+  form: 'Forms',
+  confirm: 'Confirmation',
+  picker: 'Contract picker',
+  palette: 'Command palette',
+  help: 'Help',
+};
+
+/** Panes with a selectable row or price cursor get list navigation. */
+const LIST_PANES: ReadonlySet<PaneContext> = new Set([
+  'book',
+  'trades',
+  'orders',
+  'positions',
+  'account',
+  'shareGroups',
+  'fills',
+  'agents',
+  'journal',
+]);
+
+/** Overlays that show a scrollable or filterable list. */
+const LIST_OVERLAYS: ReadonlySet<OverlayContext> = new Set(['picker', 'palette', 'help']);
+
+export function isOverlay(c: Context): c is OverlayContext {
+  return (OVERLAY_CONTEXTS as readonly string[]).includes(c);
+}
+
+export function isPane(c: Context): c is PaneContext {
+  return (PANE_CONTEXTS as readonly string[]).includes(c);
+}
+
+/** The contexts live for a UI state, in precedence order: the one source for the app and the conflict test. */
+export function activeContexts(state: { overlay?: OverlayContext | undefined; focused?: PaneContext | undefined }): Context[] {
+  if (state.overlay) return LIST_OVERLAYS.has(state.overlay) ? ['always', state.overlay, 'list'] : ['always', state.overlay];
+  const out: Context[] = ['always'];
+  if (state.focused) {
+    out.push(state.focused);
+    if (LIST_PANES.has(state.focused)) out.push('list');
+  }
+  out.push('global');
+  return out;
+}
+
+/** Every context stack the UI can produce. */
+export function allContextStacks(): Context[][] {
+  const stacks: Context[][] = [activeContexts({})];
+  for (const focused of PANE_CONTEXTS) stacks.push(activeContexts({ focused }));
+  for (const overlay of OVERLAY_CONTEXTS) stacks.push(activeContexts({ overlay }));
+  return stacks;
+}

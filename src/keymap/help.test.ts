@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BINDINGS } from './bindings.js';
+import { extractKeymapSection, helpSections, keyLabel, renderKeymapMarkdown, replaceKeymapSection } from './help.js';
+import { filterCommands, fuzzyScore } from './palette.js';
+
+describe('help', () => {
+  it('labels keys for people', () => {
+    expect(keyLabel('shift+tab')).toBe('Shift+Tab');
+    expect(keyLabel('ctrl+c')).toBe('Ctrl+C');
+    expect(keyLabel('up')).toBe('↑');
+    expect(keyLabel('B')).toBe('B');
+  });
+  it('groups every binding by context, global first', () => {
+    const sections = helpSections();
+    expect(sections[0]?.title).toBe('Global');
+    const listed = sections.flatMap((s) => s.entries.map((e) => e.id));
+    expect(new Set(listed)).toEqual(new Set(DEFAULT_BINDINGS.map((b) => b.id)));
+    const orders = sections.find((s) => s.context === 'orders');
+    expect(orders?.entries.find((e) => e.id === 'order.cancel')?.keys).toBe('x / d');
+  });
+  it('can show only the live contexts', () => {
+    const sections = helpSections(DEFAULT_BINDINGS, { contexts: ['book', 'global'] });
+    expect(sections.map((s) => s.context)).toEqual(['global', 'book']);
+  });
+});
+
+describe('README keymap table', () => {
+  it('has one row per binding and escapes pipes', () => {
+    const md = renderKeymapMarkdown();
+    const rows = md.trim().split('\n');
+    expect(rows).toHaveLength(DEFAULT_BINDINGS.length + 2);
+    expect(md).toContain('| Global | `q` | `quit` | Quit |');
+    expect(md).toContain('`Shift+Tab`');
+  });
+  it('replaces only the text between the markers', () => {
+    const doc = 'intro\n<!-- keymap:start -->\nold\n<!-- keymap:end -->\noutro\n';
+    const next = replaceKeymapSection(doc, 'NEW\n');
+    expect(next).toBe('intro\n<!-- keymap:start -->\nNEW\n<!-- keymap:end -->\noutro\n');
+    expect(extractKeymapSection(next!)).toBe('NEW\n');
+    expect(replaceKeymapSection('no markers', 'x')).toBeUndefined();
+  });
+  const readme = fileURLToPath(new URL('../../README.md', import.meta.url));
+  const doc = existsSync(readme) ? readFileSync(readme, 'utf8') : '';
+  const section = extractKeymapSection(doc);
+  it.skipIf(section === undefined)('README.md matches the bindings (regenerate: node --import tsx src/keymap/printKeymap.ts --write)', () => {
+    expect(section).toBe(renderKeymapMarkdown());
+  });
+});
+
+describe('palette', () => {
+  it('ranks word-start and prefix matches first', () => {
+    expect(filterCommands('buy')[0]?.binding.id).toBe('order.buy');
+    expect(filterCommands('lev')[0]?.binding.id).toBe('margin.leverage');
+    expect(filterCommands('cancel all')[0]?.binding.id).toBe('order.cancelAll');
+    expect(filterCommands('fee')[0]?.binding.id).toBe('fees.set');
+  });
+  it('lists every palette command for an empty query, in binding order', () => {
+    const all = filterCommands('', DEFAULT_BINDINGS, 500);
+    expect(all[0]?.binding.id).toBe('quit');
+    expect(all.some((m) => m.binding.id === 'list.up')).toBe(false);
+  });
+  it('returns nothing for a query that is not a subsequence', () => {
+    expect(filterCommands('zzzz')).toEqual([]);
+    expect(fuzzyScore('ab', 'ba')).toBeUndefined();
+    expect(fuzzyScore('ba', 'b a')?.positions).toEqual([0, 2]);
+  });
+});

@@ -1,0 +1,155 @@
+import { parseArgs } from 'node:util';
+
+/** Dashboard flags. Unknown or malformed flags are user errors with a one-line message, not stacks. */
+export interface DashboardArgs {
+  url?: string;
+  ws?: string;
+  keystore?: string;
+  keyFile?: string;
+  agentKeystore?: string;
+  agentKeyFile?: string;
+  passwordFile?: string;
+  readOnly: boolean;
+  address?: string;
+  contract?: string;
+  theme?: string;
+  noColor: boolean;
+  config?: string;
+  stateDir?: string;
+  activity?: string;
+  seed?: number;
+  inviteCode?: string;
+  help: boolean;
+  version: boolean;
+}
+
+export class ArgsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ArgsError';
+  }
+}
+
+export const ACTIVITY_LEVELS = ['off', 'calm', 'normal', 'busy', 'stress'] as const;
+
+export const HELP = `perpdesk — terminal trading dashboard for a perpetual-futures exchange
+
+Usage:
+  perpdesk [options]              dashboard (embedded exchange unless --url is given)
+  perpdesk exchange [options]     run the embedded exchange alone (see: perpdesk exchange --help)
+
+Connection:
+  --url URL               REST base of a deployment (POST URL/exchange, URL/info)
+  --ws URL                WebSocket address (default: the --url host with /ws)
+  --invite-code CODE      invite code for a first registration on --url
+Keys (never printed; raw key files readable by group/others are refused):
+  --keystore FILE         master key, Web3 Secret Storage v3 (geth / Foundry 'cast wallet')
+  --key-file FILE         master key, raw hex in a 0600 file
+  --agent-keystore FILE   agent key, keystore
+  --agent-key-file FILE   agent key, raw hex in a 0600 file
+  --password-file FILE    keystore password (else PERPDESK_PASSWORD, else a hidden prompt)
+  PERPDESK_PRIVATE_KEY    master key from the environment (warned: it can leak)
+Monitor mode:
+  --read-only             load no key and hide every write action
+  --address 0x...         account to watch (required with --read-only on --url)
+Display:
+  --contract NAME         contract to open (an Active one, by name)
+  --theme NAME            dark (default), light, high-contrast, mono
+  --no-color              no colours (also NO_COLOR=1)
+Embedded exchange:
+  --activity LEVEL        market activity: off, calm, normal (default), busy, stress
+  --seed N                market seed (default 1)
+Files:
+  --config FILE           config file (default $XDG_CONFIG_HOME/perpdesk/config.json)
+  --state-dir DIR         keys, nonces, journal (default $XDG_STATE_HOME/perpdesk)
+  -h, --help              this help
+  -v, --version           version
+`;
+
+export function parseDashboardArgs(argv: string[]): DashboardArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        url: { type: 'string' },
+        ws: { type: 'string' },
+        keystore: { type: 'string' },
+        'key-file': { type: 'string' },
+        'agent-keystore': { type: 'string' },
+        'agent-key-file': { type: 'string' },
+        'password-file': { type: 'string' },
+        'read-only': { type: 'boolean', default: false },
+        address: { type: 'string' },
+        contract: { type: 'string' },
+        theme: { type: 'string' },
+        'no-color': { type: 'boolean', default: false },
+        config: { type: 'string' },
+        'state-dir': { type: 'string' },
+        activity: { type: 'string' },
+        seed: { type: 'string' },
+        'invite-code': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    });
+  } catch (e) {
+    // node's messages are good ("Unknown option '--x'") but mention internals; keep the first sentence.
+    const msg = e instanceof Error ? e.message.split('. ')[0] : String(e);
+    throw new ArgsError(`${msg}. Run 'perpdesk --help' for the options.`);
+  }
+  const v = parsed.values;
+  const out: DashboardArgs = {
+    readOnly: v['read-only'] ?? false,
+    noColor: v['no-color'] ?? false,
+    help: v.help ?? false,
+    version: v.version ?? false,
+  };
+  const str = (key: keyof typeof v, field: keyof DashboardArgs) => {
+    const value = v[key];
+    if (typeof value === 'string') {
+      if (value.trim() === '') throw new ArgsError(`--${String(key)} needs a value`);
+      (out as unknown as Record<string, unknown>)[field] = value;
+    }
+  };
+  str('url', 'url');
+  str('ws', 'ws');
+  str('keystore', 'keystore');
+  str('key-file', 'keyFile');
+  str('agent-keystore', 'agentKeystore');
+  str('agent-key-file', 'agentKeyFile');
+  str('password-file', 'passwordFile');
+  str('address', 'address');
+  str('contract', 'contract');
+  str('theme', 'theme');
+  str('config', 'config');
+  str('state-dir', 'stateDir');
+  str('activity', 'activity');
+  str('invite-code', 'inviteCode');
+  if (out.url !== undefined && !/^https?:\/\/[^\s/]+/.test(out.url)) throw new ArgsError(`--url must be an http:// or https:// address, got "${out.url}"`);
+  if (out.ws !== undefined && !/^wss?:\/\/[^\s/]+/.test(out.ws)) throw new ArgsError(`--ws must be a ws:// or wss:// address, got "${out.ws}"`);
+  if (out.address !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(out.address)) throw new ArgsError('--address must be 0x followed by 40 hex digits');
+  if (out.activity !== undefined && !(ACTIVITY_LEVELS as readonly string[]).includes(out.activity)) {
+    throw new ArgsError(`--activity must be one of ${ACTIVITY_LEVELS.join(', ')}`);
+  }
+  if (typeof v.seed === 'string') {
+    if (!/^\d{1,9}$/.test(v.seed)) throw new ArgsError('--seed must be a whole number');
+    out.seed = Number(v.seed);
+  }
+  if (out.readOnly && (out.keystore || out.keyFile || out.agentKeystore || out.agentKeyFile)) {
+    throw new ArgsError('--read-only loads no key: drop the key flags, or drop --read-only');
+  }
+  if (out.readOnly && out.url !== undefined && out.address === undefined) {
+    throw new ArgsError('--read-only on --url needs --address 0x... (the account to watch)');
+  }
+  if (out.url === undefined && out.ws !== undefined) throw new ArgsError('--ws needs --url');
+  if (out.url !== undefined && out.activity !== undefined) throw new ArgsError('--activity applies to the embedded exchange only (no --url)');
+  return out;
+}
+
+/** ws://host/ws from http://host: the open-points convention for the WebSocket address. */
+export function defaultWsUrl(url: string): string {
+  return `${url.replace(/^http/, 'ws').replace(/\/+$/, '')}/ws`;
+}

@@ -1,0 +1,91 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { NonceManager } from '../protocol/index.js';
+import { NonceFileStore } from '../client/nonceFileStore.js';
+import { startExchange } from '../exchange/startExchange.js';
+import { KeySourceError, loadKeyFile, PrivateKey, saveKeyFile } from '../wallet/index.js';
+import { runOnboarding } from './onboarding.js';
+
+/**
+ * `npm start` with no --url: the embedded exchange in-process on a free loopback port, demo
+ * master and agent keys created once under the state directory and reused, and the account
+ * onboarded in the background so the first frame does not wait for it.
+ */
+export interface EmbeddedOptions {
+  stateDir: string;
+  activity?: 'off' | 'calm' | 'normal' | 'busy' | 'stress';
+  seed?: number;
+  contractName?: string;
+  onProgress?: (step: string) => void;
+  /** Registration credit delay; short here so the account is funded within about a second. */
+  creditDelayMs?: number;
+}
+
+export interface EmbeddedExchange {
+  url: string;
+  wsUrl: string;
+  master: PrivateKey;
+  agent: PrivateKey;
+  /** The master's address, lowercase. */
+  address: string;
+  /** One nonce sequence for onboarding and the session, so their signatures never collide. */
+  nonces: NonceManager;
+  /** Settles when the account is registered, funded, enrolled, collateralised and the agent approved. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEMO_AGENT_NAME = 'perpdesk';
+const AGENT_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+
+/** Loads a demo key, or creates it (0600) on the first run. */
+export async function demoKey(file: string): Promise<PrivateKey> {
+  try {
+    return (await loadKeyFile(file)).key;
+  } catch (e) {
+    if (!(e instanceof KeySourceError) || e.kind !== 'not-found') throw e;
+    const key = PrivateKey.generate();
+    await saveKeyFile(file, key);
+    return key;
+  }
+}
+
+export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchange> {
+  const dir = path.join(o.stateDir, 'embedded');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const [master, agent] = await Promise.all([demoKey(path.join(dir, 'master.key')), demoKey(path.join(dir, 'agent.key'))]);
+  const exchange = await startExchange({
+    host: '127.0.0.1',
+    port: 0,
+    activity: o.activity ?? 'normal',
+    seed: o.seed ?? 1,
+    creditDelayMs: o.creditDelayMs ?? 300,
+    inviteCount: 4,
+  });
+  const nonces = new NonceManager({ store: new NonceFileStore(o.stateDir) });
+  const address = master.address.toLowerCase();
+  const log = o.onProgress ?? (() => {});
+  const ready = runOnboarding({
+    url: exchange.url,
+    master,
+    address,
+    agent: { key: agent, address: agent.address, name: DEMO_AGENT_NAME, validUntil: Date.now() + AGENT_LIFETIME_MS },
+    ...(o.contractName ? { contractName: o.contractName } : {}),
+    inviteCode: exchange.inviteCodes[0]!,
+    log,
+    nonces,
+    pollMs: 100,
+  }).then(() => log('account ready: funded, collateral locked, agent approved'));
+  // The caller awaits `ready`; this only keeps an early failure from being an unhandled rejection.
+  ready.catch(() => {});
+  return {
+    url: exchange.url,
+    wsUrl: exchange.wsUrl,
+    master,
+    agent,
+    address,
+    nonces,
+    ready,
+    close: () => exchange.close(),
+  };
+}

@@ -1,0 +1,138 @@
+import { NonceManager, type SecretKeyInput } from '../protocol/index.js';
+import type { ContractConfig } from '../protocol/wire/index.js';
+import { ExchangeClient } from '../client/exchangeClient.js';
+import { HttpTransport } from '../client/http.js';
+import { InfoClient } from '../client/infoClient.js';
+import { NonceFileStore } from '../client/nonceFileStore.js';
+import { SignerSet } from '../client/signers.js';
+import { describeError, type ClientError } from '../client/errors.js';
+
+/**
+ * First-run steps against a deployment: register (invite code), wait for the test credit,
+ * enroll in the contract's market deployer, lock collateral, approve the agent. Each step is
+ * skipped when the exchange already shows it done, so running it again is harmless; it is
+ * the only time the master key is needed. Embedded mode runs the same steps unattended.
+ */
+export interface OnboardingOptions {
+  url: string;
+  master: SecretKeyInput;
+  /** The master's address (checksummed or lowercase). */
+  address: string;
+  agent?: { key: SecretKeyInput; address: string; name: string; validUntil: number };
+  /** Contract whose market deployer to enroll in and fund; the first Active one when absent. */
+  contractName?: string;
+  inviteCode?: string;
+  /** Asks the user; embedded mode passes nothing and must not need to ask. */
+  ask?: (question: string) => Promise<string>;
+  log: (line: string) => void;
+  /** Amount to lock into the market deployer, in the coin's smallest units; default: half the chain balance. */
+  lockAmount?: (chainBalance: bigint) => bigint;
+  nonces?: NonceManager;
+  stateDir?: string;
+  creditTimeoutMs?: number;
+  pollMs?: number;
+}
+
+export class OnboardingError extends Error {
+  constructor(step: string, detail: string) {
+    super(`${step}: ${detail}`);
+    this.name = 'OnboardingError';
+  }
+}
+
+const USDC = 0;
+
+function fail(step: string, e: ClientError): never {
+  throw new OnboardingError(step, describeError(e));
+}
+
+function rejection(data: unknown): string | undefined {
+  const d = data as { errorCode?: number; errorMessage?: string };
+  return d.errorCode ? (d.errorMessage ?? `errorCode ${d.errorCode}`) : undefined;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runOnboarding(o: OnboardingOptions): Promise<{ accountId: number; contract: ContractConfig }> {
+  const http = new HttpTransport({ baseUrl: o.url });
+  try {
+    const info = new InfoClient(http);
+    const nonces = o.nonces ?? new NonceManager(o.stateDir ? { store: new NonceFileStore(o.stateDir) } : {});
+    const signers = new SignerSet({ master: o.master });
+    const exchange = new ExchangeClient({ http, info, signers, address: o.address, nonces });
+    const user = o.address.toLowerCase();
+
+    const configs = await info.configs();
+    if (!configs.ok) fail('configs', configs.error);
+    const active = configs.value.contracts.filter((c) => c.status === 'Active');
+    const contract = o.contractName ? active.find((c) => c.name === o.contractName) : active[0];
+    if (!contract) throw new OnboardingError('contract', o.contractName ? `no Active contract named ${o.contractName}` : 'the exchange lists no Active contract');
+    const md = contract.marketDeployerId;
+
+    let account = await info.userAccount(user);
+    if (!account.ok) {
+      if (account.error.httpStatus !== 404) fail('account', account.error);
+      const code = o.inviteCode ?? (o.ask ? (await o.ask('Invite code (6 letters or digits): ')).trim() : undefined);
+      if (!code) throw new OnboardingError('register', 'this address is not registered and no invite code was given (--invite-code)');
+      o.log('registering the account…');
+      const reg = await exchange.registerAccount(code);
+      if (!reg.ok) fail('register', reg.error);
+      account = await info.userAccount(user);
+      if (!account.ok) fail('account', account.error);
+    }
+
+    const balanceOf = (a: typeof account) => (a.ok ? BigInt(a.value.chainBalances.find((b) => b.coinId === USDC)?.total ?? '0') : 0n);
+    const poolOf = (a: typeof account) => (a.ok ? a.value.marketDeployers.find((m) => m.marketDeployerId === md) : undefined);
+    const deadline = Date.now() + (o.creditTimeoutMs ?? 20_000);
+    if (balanceOf(account) === 0n && !poolOf(account)?.balances.some((b) => BigInt(b.total) > 0n)) {
+      o.log('waiting for the test USDC credit…');
+      while (balanceOf(account) === 0n) {
+        if (Date.now() > deadline) throw new OnboardingError('credit', 'no USDC arrived in time; the exchange credits new accounts after registration');
+        await sleep(o.pollMs ?? 200);
+        account = await info.userAccount(user);
+        if (!account.ok) fail('account', account.error);
+      }
+    }
+
+    const enrolled = await info.userMarketDeployers(user);
+    if (!enrolled.ok) fail('enrollment', enrolled.error);
+    if (!enrolled.value.includes(md)) {
+      o.log(`enrolling in market deployer ${md}…`);
+      const r = await exchange.enroll(md);
+      if (!r.ok) fail('enroll', r.error);
+      const why = rejection(r.data);
+      if (why) throw new OnboardingError('enroll', why);
+      account = await info.userAccount(user);
+      if (!account.ok) fail('account', account.error);
+    }
+
+    const pool = poolOf(account);
+    if (!pool || BigInt(pool.equity) === 0n) {
+      const chain = balanceOf(account);
+      const amount = (o.lockAmount ?? ((b) => b / 2n))(chain);
+      if (amount > 0n) {
+        o.log(`locking ${amount / 1_000_000n} USDC as collateral…`);
+        const r = await exchange.lockCollateral(md, USDC, amount.toString());
+        if (!r.ok) fail('lock collateral', r.error);
+        const why = rejection(r.data);
+        if (why) throw new OnboardingError('lock collateral', why);
+      }
+    }
+
+    if (o.agent) {
+      const agents = await info.userAgents(String(account.value.accountId));
+      if (!agents.ok) fail('agents', agents.error);
+      const current = agents.value.find((a) => a.address.toLowerCase() === o.agent!.address.toLowerCase());
+      if (!current || current.expired) {
+        o.log(`approving agent ${o.agent.name}…`);
+        const r = await exchange.approveAgent(o.agent.address, o.agent.name, o.agent.validUntil);
+        if (!r.ok) fail('approve agent', r.error);
+        const why = rejection(r.data);
+        if (why) throw new OnboardingError('approve agent', why);
+      }
+    }
+    return { accountId: account.value.accountId, contract };
+  } finally {
+    await http.close();
+  }
+}

@@ -1,0 +1,146 @@
+import type { FeedBatch } from '../feed/batch.js';
+import type { FeedCaps } from '../feed/caps.js';
+import { appendCapped } from '../feed/ring.js';
+import type { Candle, ContractConfig, OpenOrder } from '../protocol/wire/index.js';
+import { stalenessOf } from './staleness.js';
+import type { AccountSlice, AppState, MarketSlice, OrdersSlice, SessionSlice } from './types.js';
+
+/**
+ * Folds one coalesced batch into the state and returns only the slices it changed, each a
+ * new object in which only the touched keys are new. Everything else keeps its identity,
+ * so selectors on untouched data do not re-render.
+ */
+export function applyBatch(s: AppState, b: FeedBatch, caps: FeedCaps, now: number): Partial<AppState> {
+  const patch: Partial<AppState> = {};
+  const market = applyMarket(s.market, b, caps);
+  if (market !== s.market) patch.market = market;
+  const account = applyAccount(s.account, b, now);
+  if (account !== s.account) patch.account = account;
+  const orders = applyOrders(s.orders, b, caps);
+  if (orders !== s.orders) patch.orders = orders;
+  const session = applySession(s.session, b, caps);
+  if (session !== s.session) patch.session = session;
+  if (b.journal.length > 0) patch.journal = { entries: appendCapped(s.journal.entries, b.journal, caps.journal) };
+  return patch;
+}
+
+function applyMarket(m: MarketSlice, b: FeedBatch, caps: FeedCaps): MarketSlice {
+  const next: Partial<MarketSlice> = {};
+  if (b.configs) {
+    next.configs = b.configs;
+    const contracts: Record<string, ContractConfig> = {};
+    for (const c of b.configs.contracts) if (c.status === 'Active') contracts[c.name] = c;
+    next.contracts = contracts;
+  }
+  // A snapshot older than the one shown (a REST answer overtaken by the stream) is dropped.
+  const books = mergeNewer(m.books, b.books);
+  if (books !== m.books) next.books = books;
+  const bbos = mergeNewer(m.bbos, b.bbos);
+  if (bbos !== m.bbos) next.bbos = bbos;
+  if (b.trades.size > 0) {
+    const trades = { ...m.trades };
+    for (const [cid, list] of b.trades) trades[cid] = appendCapped(trades[cid] ?? [], list, caps.trades);
+    next.trades = trades;
+  }
+  if (b.candles.size > 0) {
+    const candles = { ...m.candles };
+    for (const [key, bars] of b.candles) candles[key] = mergeBars(candles[key] ?? [], bars, caps.candles);
+    next.candles = candles;
+  }
+  if (b.marketStates.size > 0) {
+    let changed = false;
+    const states = { ...m.marketStates };
+    for (const [cid, st] of b.marketStates) {
+      if (sameJson(states[cid], st)) continue;
+      states[cid] = st;
+      changed = true;
+    }
+    if (changed) next.marketStates = states;
+  }
+  if (b.configEvents.length > 0) next.configEvents = appendCapped(m.configEvents, b.configEvents, caps.configEvents);
+  return Object.keys(next).length ? { ...m, ...next } : m;
+}
+
+function mergeNewer<T extends { time: number }>(cur: Readonly<Record<number, T>>, incoming: Map<number, T>): Readonly<Record<number, T>> {
+  let out: Record<number, T> | undefined;
+  for (const [id, v] of incoming) {
+    const old = cur[id];
+    if (old && v.time < old.time) continue;
+    out ??= { ...cur };
+    out[id] = v;
+  }
+  return out ?? cur;
+}
+
+/** Bars by open time: an update replaces the bar with the same `t`, new bars are inserted in order. */
+function mergeBars(cur: readonly Candle[], bars: Map<number, Candle>, cap: number): readonly Candle[] {
+  const byT = new Map<number, Candle>();
+  for (const c of cur) byT.set(c.t, c);
+  for (const [t, c] of bars) byT.set(t, c);
+  const sorted = [...byT.values()].sort((a, b) => a.t - b.t);
+  return sorted.length > cap ? sorted.slice(sorted.length - cap) : sorted;
+}
+
+function applyAccount(a: AccountSlice, b: FeedBatch, now: number): AccountSlice {
+  const next: Partial<AccountSlice> = {};
+  if (b.account) {
+    next.updatedAt = now;
+    if (!sameJson(a.raw, b.account)) {
+      const acct = b.account;
+      next.raw = acct;
+      next.accountId = acct.accountId;
+      next.chainBalances = acct.chainBalances;
+      next.pools = acct.marketDeployers;
+      next.positions = acct.marketDeployers.flatMap((md) => md.positions);
+      next.shareGroups = acct.shareGroups;
+    }
+  }
+  if (b.agents && !sameJson(a.agents, b.agents)) next.agents = b.agents;
+  if (b.shareGroupDefs && !sameJson(a.shareGroupDefs, b.shareGroupDefs)) next.shareGroupDefs = b.shareGroupDefs;
+  return Object.keys(next).length ? { ...a, ...next } : a;
+}
+
+function applyOrders(o: OrdersSlice, b: FeedBatch, caps: FeedCaps): OrdersSlice {
+  const next: Partial<OrdersSlice> = {};
+  const d = b.openOrders;
+  if (d) {
+    let open: Record<number, OpenOrder>;
+    if (d.snapshot) open = Object.fromEntries(d.snapshot);
+    else {
+      open = { ...o.open };
+      for (const oid of d.removed) delete open[oid];
+      for (const [oid, order] of d.upserts) open[oid] = order;
+    }
+    next.open = open;
+  }
+  if (b.orderHistory.length > 0) next.history = appendCapped(o.history, b.orderHistory, caps.orderHistory);
+  if (b.fills.length > 0) next.fills = appendCapped(o.fills, b.fills, caps.fills);
+  return Object.keys(next).length ? { ...o, ...next } : o;
+}
+
+function applySession(s: SessionSlice, b: FeedBatch, caps: FeedCaps): SessionSlice {
+  const next: Partial<SessionSlice> = {};
+  if (b.session) {
+    for (const [k, v] of Object.entries(b.session) as [keyof SessionSlice, unknown][]) {
+      if (v !== undefined && !sameJson(s[k], v)) (next as Record<string, unknown>)[k] = v;
+    }
+  }
+  if (b.polls.size > 0) {
+    const polls = { ...s.polls };
+    for (const [name, st] of b.polls) polls[name] = st;
+    next.polls = polls;
+  }
+  if (b.errors.length > 0) next.errors = appendCapped(s.errors, b.errors, caps.errors);
+  if (next.channels || next.polls) {
+    const staleness = stalenessOf(next.channels ?? s.channels, next.polls ?? s.polls);
+    if (!sameJson(staleness, s.staleness)) next.staleness = staleness;
+  }
+  return Object.keys(next).length ? { ...s, ...next } : s;
+}
+
+/** Structural equality for small wire objects (same server, same key order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,113 @@
+import type { SubState } from '../client/wsSubscriptions.js';
+import type { Candle, CandleInterval, ContractConfig, Fill, OpenOrder, Trade } from '../protocol/wire/index.js';
+import type { AppState, PaneId } from './types.js';
+
+/**
+ * Selectors for useStore(store, selector). Each returns a primitive or a reference that is
+ * stable until its input changes: zustand re-renders (and ink loops forever) on a selector
+ * that builds a new array or object per call (ink-on-node20, trap 5).
+ */
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+/** Caches the last output per input identity. */
+function memoByRef<I extends object, O>(fn: (input: I) => O): (input: I) => O {
+  let lastIn: I | undefined;
+  let lastOut: O;
+  return (input) => {
+    if (input !== lastIn) {
+      lastOut = fn(input);
+      lastIn = input;
+    }
+    return lastOut;
+  };
+}
+
+/** Parameterised selectors share one memo per parameter, kept to a few entries. */
+function perParam<P, I extends object, O>(fn: (p: P, input: I) => O, max = 16): (p: P) => (input: I) => O {
+  const memos = new Map<P, (input: I) => O>();
+  return (p) => {
+    let m = memos.get(p);
+    if (!m) {
+      if (memos.size >= max) memos.delete(memos.keys().next().value as P);
+      m = memoByRef((input: I) => fn(p, input));
+      memos.set(p, m);
+    }
+    return m;
+  };
+}
+
+// ---- market ----
+
+export const selectSelectedName = (s: AppState): string | null => s.market.selected;
+
+export const selectSelectedContract = (s: AppState): ContractConfig | undefined =>
+  s.market.selected === null ? undefined : s.market.contracts[s.market.selected];
+
+export const selectContractNames = memoByRef((contracts: AppState['market']['contracts']) => Object.keys(contracts).sort());
+export const selectActiveContractNames = (s: AppState): readonly string[] => selectContractNames(s.market.contracts);
+
+export const selectBook = (contractId: number) => (s: AppState) => s.market.books[contractId];
+export const selectBbo = (contractId: number) => (s: AppState) => s.market.bbos[contractId];
+export const selectMarketState = (contractId: number) => (s: AppState) => s.market.marketStates[contractId];
+export const selectTrades =
+  (contractId: number) =>
+  (s: AppState): readonly Trade[] =>
+    s.market.trades[contractId] ?? EMPTY;
+export const selectCandles =
+  (contractId: number, interval: CandleInterval) =>
+  (s: AppState): readonly Candle[] =>
+    s.market.candles[`${contractId}:${interval}`] ?? EMPTY;
+
+// ---- account ----
+
+export const selectPositions = (s: AppState) => s.account.positions;
+export const selectChainBalances = (s: AppState) => s.account.chainBalances;
+export const selectPools = (s: AppState) => s.account.pools;
+export const selectShareGroups = (s: AppState) => s.account.shareGroups;
+export const selectShareGroupDefs = (s: AppState) => s.account.shareGroupDefs;
+export const selectAgents = (s: AppState) => s.account.agents;
+export const selectAccountId = (s: AppState) => s.account.accountId;
+
+// ---- orders ----
+
+const openList = memoByRef((open: AppState['orders']['open']): readonly OpenOrder[] => Object.values(open).sort((a, b) => a.oid - b.oid));
+/** Open orders by ascending oid. */
+export const selectOpenOrders = (s: AppState): readonly OpenOrder[] => openList(s.orders.open);
+
+const openFor = perParam((contractId: number, open: AppState['orders']['open']) =>
+  Object.values(open)
+    .filter((o) => o.asset === contractId)
+    .sort((a, b) => a.oid - b.oid),
+);
+export const selectOpenOrdersFor = (contractId: number) => {
+  const memo = openFor(contractId);
+  return (s: AppState): readonly OpenOrder[] => memo(s.orders.open);
+};
+export const selectOpenOrderCount = (s: AppState): number => openList(s.orders.open).length;
+
+export const selectFills = (s: AppState): readonly Fill[] => s.orders.fills;
+export const selectOrderHistory = (s: AppState) => s.orders.history;
+
+// ---- session and journal ----
+
+export const selectConnection = (s: AppState) => s.session.connection;
+export const selectReconnects = (s: AppState) => s.session.reconnects;
+export const selectChannelState =
+  (key: string) =>
+  (s: AppState): SubState | undefined =>
+    s.session.channels[key];
+export const selectIsStale = (pane: PaneId) => (s: AppState) => s.session.staleness[pane];
+export const selectLatency = (s: AppState) => s.session.latencyMs;
+export const selectClockOffset = (s: AppState) => s.session.clockOffsetMs;
+export const selectClockWarning = (s: AppState) => s.session.clockWarning;
+export const selectErrors = (s: AppState) => s.session.errors;
+export const selectLastError = (s: AppState) => s.session.errors[s.session.errors.length - 1];
+export const selectJournal = (s: AppState) => s.journal.entries;
+
+// ---- ui ----
+
+export const selectFocus = (s: AppState) => s.ui.focus;
+export const selectTopOverlay = (s: AppState): string | undefined => s.ui.overlays[s.ui.overlays.length - 1];
+export const selectForm = (form: string) => (s: AppState) => s.ui.forms[form];
+export const selectFormField = (form: string, field: string) => (s: AppState) => s.ui.forms[form]?.[field] ?? '';

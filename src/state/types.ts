@@ -1,0 +1,97 @@
+import type { ConnState, SubState } from '../client/wsSubscriptions.js';
+import type { JournalEntry } from '../client/journal.js';
+import type { ErrorEntry, PollStatus } from '../feed/batch.js';
+import type {
+  AgentRecord,
+  Bbo,
+  Candle,
+  ConfigEvent,
+  Configs,
+  ContractConfig,
+  Fill,
+  L2Book,
+  MarketState,
+  OpenOrder,
+  OrderUpdate,
+  Position,
+  ShareGroupDef,
+  Trade,
+  UserAccount,
+} from '../protocol/wire/index.js';
+
+/**
+ * The dashboard's whole state. Prices and sizes stay the wire's decimal strings; arrays are
+ * newest-last capped rings; every object is replaced, never mutated, so a selector that
+ * returns one is stable until that piece changes.
+ */
+export interface MarketSlice {
+  configs: Configs | null;
+  /** Contracts whose status is Active, by name (spec 1: match by name, ids are not fixed). */
+  contracts: Readonly<Record<string, ContractConfig>>;
+  /** The contract the panes show, by name. */
+  selected: string | null;
+  books: Readonly<Record<number, L2Book>>;
+  bbos: Readonly<Record<number, Bbo>>;
+  trades: Readonly<Record<number, readonly Trade[]>>;
+  /** Bars by `${contractId}:${interval}`, ascending open time. */
+  candles: Readonly<Record<string, readonly Candle[]>>;
+  marketStates: Readonly<Record<number, MarketState>>;
+  configEvents: readonly ConfigEvent[];
+}
+
+export interface AccountSlice {
+  /** The last userAccount answer as received. */
+  raw: UserAccount | null;
+  accountId: number | null;
+  chainBalances: UserAccount['chainBalances'];
+  /** Market-deployer cross pools, with their positions. */
+  pools: UserAccount['marketDeployers'];
+  /** Every position across pools, in pool order. */
+  positions: readonly Position[];
+  shareGroups: UserAccount['shareGroups'];
+  shareGroupDefs: readonly ShareGroupDef[];
+  agents: readonly AgentRecord[];
+  updatedAt: number | null;
+}
+
+export interface OrdersSlice {
+  open: Readonly<Record<number, OpenOrder>>;
+  history: readonly OrderUpdate[];
+  fills: readonly Fill[];
+}
+
+export type PaneId = 'book' | 'trades' | 'candles' | 'orders' | 'fills' | 'account';
+
+export interface SessionSlice {
+  connection: ConnState;
+  reconnects: number;
+  /** Per subscription key (`l2Book:1`, `openOrders` ...). */
+  channels: Readonly<Record<string, SubState>>;
+  latencyMs: number | null;
+  clockOffsetMs: number | null;
+  clockWarning: string | null;
+  /** True when a pane's data cannot be trusted as current. */
+  staleness: Readonly<Record<PaneId, boolean>>;
+  polls: Readonly<Record<string, PollStatus>>;
+  errors: readonly ErrorEntry[];
+}
+
+export interface JournalSlice {
+  entries: readonly JournalEntry[];
+}
+
+export interface UiSlice {
+  focus: string;
+  forms: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Overlay stack, top last. */
+  overlays: readonly string[];
+}
+
+export interface AppState {
+  market: MarketSlice;
+  account: AccountSlice;
+  orders: OrdersSlice;
+  session: SessionSlice;
+  journal: JournalSlice;
+  ui: UiSlice;
+}

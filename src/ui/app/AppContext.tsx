@@ -1,0 +1,36 @@
+import { createContext, useContext } from 'react';
+import { useStore } from 'zustand';
+import type { Session } from '../../client/session.js';
+import type { AppState } from '../../state/types.js';
+import type { AppStore } from '../../state/store.js';
+import type { ViewState, ViewStore } from '../view/viewStore.js';
+
+/**
+ * What every pane and overlay may reach: the market/account store (read-only for panes),
+ * the view store, the live session (null in component tests), and the run mode.
+ */
+export interface AppContextValue {
+  store: AppStore;
+  view: ViewStore;
+  session: Session | null;
+  mode: { readOnly: boolean; embedded: boolean; signer: 'agent' | 'master' | 'none'; address: string | null };
+  /** Staleness thresholds per pane in ms (config file `staleAfterMs`). */
+  staleAfterMs: Readonly<Record<string, number>>;
+}
+
+export const AppContext = createContext<AppContextValue | null>(null);
+
+export function useApp(): AppContextValue {
+  const ctx = useContext(AppContext);
+  if (!ctx) throw new Error('useApp outside <AppContext.Provider>');
+  return ctx;
+}
+
+/** Select from the app store; the selector must return a primitive or a stable reference. */
+export function useAppState<T>(selector: (s: AppState) => T): T {
+  return useStore(useApp().store, selector);
+}
+
+export function useViewState<T>(selector: (s: ViewState) => T): T {
+  return useStore(useApp().view, selector);
+}

@@ -1,0 +1,134 @@
+import { memo, type ReactNode } from 'react';
+import { Box, Text } from 'ink';
+import { formatAge } from '../format/time.js';
+import { textWidth, truncate } from '../format/width.js';
+import { useTheme } from '../theme/ThemeContext.js';
+import { tabSegments, type TabItem } from './Tabs.js';
+import type { Segment } from './Tone.js';
+
+export interface PanelProps {
+  /** Plain title or styled segments (e.g. a tab strip from tabSegments). */
+  title: string | readonly Segment[];
+  width: number;
+  height: number;
+  focused?: boolean;
+  /** Age of the pane's data when it is past its threshold: shows "⏸ stale 12s". */
+  staleMs?: number;
+  /** Right side of the top border: counts, grouping, interval. */
+  info?: string;
+  /** Several panes sharing the area: the tab strip replaces the title. */
+  tabs?: { items: readonly TabItem[]; active: string };
+  children?: ReactNode;
+}
+
+/** Inner size of a panel: what its content may use. */
+export function panelInner(width: number, height: number): { width: number; height: number } {
+  return { width: Math.max(0, width - 2), height: Math.max(0, height - 2) };
+}
+
+/** "⏸ stale 12s": glyph and word, so it reads without colour too. */
+export function staleLabel(ms: number): string {
+  return `⏸ stale ${formatAge(ms)}`;
+}
+
+interface Glyphs {
+  tl: string;
+  tr: string;
+  h: string;
+}
+const ROUND: Glyphs = { tl: '╭', tr: '╮', h: '─' };
+// A heavier frame marks focus by shape as well as colour.
+const BOLD: Glyphs = { tl: '┏', tr: '┓', h: '━' };
+
+/** Columns the title (or tab strip) may use in a top border `width` wide. */
+export function titleRoomFor(width: number, stale?: string): number {
+  // corners + "─ " + title + " stale" + " " + at least one "─"
+  return Math.max(0, width - 6 - (stale ? textWidth(stale) + 1 : 0));
+}
+
+/**
+ * The top border with the title in it, exactly `width` columns:
+ * "╭─ Title ⏸ stale 3s ──── info ─╮". Info goes first when space is short, then the
+ * title is cut; the stale marker is never dropped while the title has room.
+ */
+export function titleLine(
+  width: number,
+  title: readonly Segment[],
+  opts: { focused?: boolean; stale?: string; info?: string } = {},
+): Segment[] {
+  const g = opts.focused ? BOLD : ROUND;
+  if (width < 2) return [{ text: g.h.repeat(Math.max(0, width)), token: 'border' }];
+  const inner = width - 2;
+  const parts: Segment[] = [];
+  let used = 0;
+  const push = (s: Segment) => {
+    parts.push(s);
+    used += textWidth(s.text);
+  };
+  const stale = opts.stale ? ` ${opts.stale}` : '';
+  const titleText = title.map((s) => s.text).join('');
+  // "─ " + title + stale + " " + at least one "─"
+  const titleRoom = titleRoomFor(width, opts.stale);
+  const info = opts.info ? ` ${opts.info} ` : '';
+  const infoFits = opts.info && textWidth(titleText) + textWidth(info) + 1 <= titleRoom;
+  if (titleRoom > 0) {
+    push({ text: `${g.h} `, token: opts.focused ? 'borderFocused' : 'border' });
+    let room = titleRoom;
+    for (const s of title) {
+      if (room <= 0) break;
+      const text = truncate(s.text, room);
+      push({ ...s, text, token: s.token ?? (opts.focused ? 'titleFocused' : 'title') });
+      room -= textWidth(text);
+    }
+    if (stale) push({ text: stale, token: 'stale' });
+    push({ text: ' ', token: 'border' });
+  }
+  const tail = infoFits ? info : '';
+  const fill = Math.max(0, inner - used - textWidth(tail) - (tail ? 1 : 0));
+  const borderToken = opts.focused ? 'borderFocused' : 'border';
+  const out: Segment[] = [{ text: g.tl, token: borderToken }, ...parts, { text: g.h.repeat(fill), token: borderToken }];
+  if (tail) out.push({ text: tail, token: 'muted' }, { text: g.h, token: borderToken });
+  out.push({ text: g.tr, token: borderToken });
+  return out;
+}
+
+export const Panel = memo(function Panel({ title, width, height, focused, staleMs, info, tabs, children }: PanelProps) {
+  const theme = useTheme();
+  if (width <= 0 || height <= 0) return null;
+  const stale = staleMs !== undefined ? staleLabel(staleMs) : undefined;
+  const head = tabs
+    ? tabSegments(tabs.items, tabs.active, titleRoomFor(width, stale))
+    : typeof title === 'string'
+      ? [{ text: title }]
+      : title;
+  const segments = titleLine(width, head, { focused, stale, info });
+  const border = theme.tokens[focused ? 'borderFocused' : 'border'];
+  return (
+    <Box flexDirection="column" width={width} height={height} flexShrink={0} overflow="hidden">
+      <Text wrap="truncate">
+        {segments.map((s, i) => {
+          const style = s.token ? theme.tokens[s.token] : {};
+          return (
+            <Text key={i} {...style} bold={s.bold || style.bold}>
+              {s.text}
+            </Text>
+          );
+        })}
+      </Text>
+      {height > 1 && (
+        <Box
+          borderStyle={focused ? 'bold' : 'round'}
+          borderTop={false}
+          borderColor={border.color}
+          borderDimColor={border.dimColor}
+          width={width}
+          height={height - 1}
+          flexDirection="column"
+          overflow="hidden"
+        >
+          {children}
+        </Box>
+      )}
+    </Box>
+  );
+});

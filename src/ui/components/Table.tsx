@@ -1,0 +1,111 @@
+import { memo, useMemo, useRef } from 'react';
+import { Box, Text } from 'ink';
+import { fit } from '../format/width.js';
+import { useTheme } from '../theme/ThemeContext.js';
+import type { TextStyle, ThemeToken } from '../theme/tokens.js';
+import { fitColumns, scrollStart, type ColumnSpec, type FittedColumn } from './tableLayout.js';
+
+export interface Cell {
+  text: string;
+  token?: ThemeToken;
+  bold?: boolean;
+}
+
+export interface Column<T> extends ColumnSpec {
+  /** Formatted content; formatting lives in ui/format, not here. */
+  cell: (row: T) => string | Cell;
+}
+
+export interface TableProps<T> {
+  /** Keep this array stable (module constant or useMemo): rows re-render when it changes. */
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T, index: number) => string;
+  width: number;
+  /** Lines available, header included. */
+  height: number;
+  selected?: number;
+  /** Shown when there are no rows. */
+  empty?: string;
+  showHeader?: boolean;
+  gap?: number;
+}
+
+const GAP = ' ';
+
+interface RowProps<T> {
+  row: T;
+  cols: readonly FittedColumn<Column<T>>[];
+  selected: boolean;
+  selection: TextStyle;
+  tokens: Readonly<Record<ThemeToken, TextStyle>>;
+  gap: number;
+}
+
+function TableRowImpl<T>({ row, cols, selected, selection, tokens, gap }: RowProps<T>) {
+  return (
+    <Box height={1} flexShrink={0}>
+      <Text wrap="truncate" {...(selected ? selection : {})}>
+        {cols.map(({ column, width }, i) => {
+          const raw = column.cell(row);
+          const cell = typeof raw === 'string' ? { text: raw } : raw;
+          const style = cell.token ? tokens[cell.token] : undefined;
+          return (
+            <Text key={column.key} {...(selected ? {} : style)} bold={cell.bold || (!selected && style?.bold) || undefined}>
+              {(i > 0 ? GAP.repeat(gap) : '') + fit(cell.text, width, column.align ?? 'left')}
+            </Text>
+          );
+        })}
+      </Text>
+    </Box>
+  );
+}
+
+// Rows re-render only when their data, their selection or the column fit changes.
+const TableRow = memo(TableRowImpl) as typeof TableRowImpl;
+
+/**
+ * A fixed-size table that never wraps: columns drop by priority when narrow, cells are
+ * truncated or padded to their width, and rows are sliced to the height with the
+ * selected row kept in view.
+ */
+function TableImpl<T>({ columns, rows, rowKey, width, height, selected, empty, showHeader = true, gap = 1 }: TableProps<T>) {
+  const theme = useTheme();
+  const cols = useMemo(() => fitColumns(columns, width, gap), [columns, width, gap]);
+  const startRef = useRef(0);
+  const bodyHeight = Math.max(0, height - (showHeader ? 1 : 0));
+  const start = scrollStart(rows.length, bodyHeight, selected, startRef.current);
+  startRef.current = start;
+  if (width <= 0 || height <= 0) return null;
+  const visible = rows.slice(start, start + bodyHeight);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      {showHeader && (
+        <Box height={1} flexShrink={0}>
+          <Text wrap="truncate" {...theme.tokens.muted} bold>
+            {cols.map(({ column, width: w }, i) => (i > 0 ? GAP.repeat(gap) : '') + fit(column.title, w, column.align ?? 'left')).join('')}
+          </Text>
+        </Box>
+      )}
+      {rows.length === 0 && empty && bodyHeight > 0 ? (
+        <Text wrap="truncate" {...theme.tokens.muted}>
+          {fit(empty, width, 'center')}
+        </Text>
+      ) : (
+        visible.map((row, i) => (
+          <TableRow
+            key={rowKey(row, start + i)}
+            row={row}
+            cols={cols}
+            selected={start + i === selected}
+            selection={theme.tokens.selection}
+            tokens={theme.tokens}
+            gap={gap}
+          />
+        ))
+      )}
+    </Box>
+  );
+}
+
+export const Table = memo(TableImpl) as typeof TableImpl;

@@ -1,0 +1,61 @@
+import stringWidth from 'string-width';
+
+/**
+ * Terminal column widths. ink measures text with string-width, so cells measured the
+ * same way line up with what ink lays out (wide CJK glyphs and emoji take 2 columns).
+ */
+
+const ASCII_PRINTABLE = /^[\x20-\x7e]*$/;
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+export type Align = 'left' | 'right' | 'center';
+
+export function textWidth(text: string): number {
+  // Fast path: table cells are almost always plain ASCII and are measured every flush.
+  return ASCII_PRINTABLE.test(text) ? text.length : stringWidth(text);
+}
+
+/** Cuts text to at most `width` columns, ending with `ellipsis` when something was cut. */
+export function truncate(text: string, width: number, ellipsis = '…'): string {
+  if (width <= 0) return '';
+  if (textWidth(text) <= width) return text;
+  const markWidth = textWidth(ellipsis);
+  if (markWidth >= width) return takeColumns(text, width);
+  return takeColumns(text, width - markWidth) + ellipsis;
+}
+
+/** The longest prefix of whole graphemes that fits in `width` columns. */
+export function takeColumns(text: string, width: number): string {
+  if (ASCII_PRINTABLE.test(text)) return text.slice(0, Math.max(0, width));
+  let out = '';
+  let used = 0;
+  for (const { segment } of segmenter.segment(text)) {
+    const w = stringWidth(segment);
+    if (used + w > width) break;
+    out += segment;
+    used += w;
+  }
+  return out;
+}
+
+/** Exactly `width` columns: truncated, then padded on the side opposite the alignment. */
+export function fit(text: string, width: number, align: Align = 'left', ellipsis = '…'): string {
+  if (width <= 0) return '';
+  const cut = truncate(text, width, ellipsis);
+  const gap = width - textWidth(cut);
+  if (gap <= 0) return cut;
+  if (align === 'right') return ' '.repeat(gap) + cut;
+  if (align === 'center') {
+    const left = Math.floor(gap / 2);
+    return ' '.repeat(left) + cut + ' '.repeat(gap - left);
+  }
+  return cut + ' '.repeat(gap);
+}
+
+export function padEnd(text: string, width: number): string {
+  return fit(text, width, 'left');
+}
+
+export function padStart(text: string, width: number): string {
+  return fit(text, width, 'right');
+}

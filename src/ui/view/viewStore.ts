@@ -1,0 +1,142 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CandleInterval } from '../../protocol/wire/index.js';
+import type { PaneId } from '../app/layout.js';
+
+/**
+ * What the user is looking at, as opposed to what the market is (src/state): focus, the
+ * selected row of each list pane, the book's price cursor and grouping, the chart interval,
+ * the active tab of each area, zoom, overlays. Kept apart from the app store so that moving
+ * a cursor never re-renders market panes, and so that forms (keys -> commands -> forms)
+ * can read "the selected order" or "the cursor price" from one place.
+ */
+export type Overlay =
+  | { kind: 'help' }
+  | { kind: 'palette' }
+  | { kind: 'picker' }
+  | { kind: 'quitConfirm' }
+  | { kind: 'form'; form: string; params?: Readonly<Record<string, string>> }
+  | { kind: 'message'; title: string; body: string; tone?: 'info' | 'error' };
+
+export interface ViewState {
+  focus: PaneId;
+  /** Selected row per list pane (index into what the pane shows, clamped by the pane). */
+  selection: Readonly<Partial<Record<PaneId, number>>>;
+  /** Book price cursor as a raw price string (bigint as decimal digits), or null at the spread. */
+  bookCursorRaw: string | null;
+  /** Book grouping as a multiple of the contract's tick (1 = no grouping). */
+  bookGroupTicks: number;
+  chartInterval: CandleInterval;
+  /** Active tab of each area, keyed by the area's id. */
+  activeTab: Readonly<Record<string, PaneId>>;
+  zoom: PaneId | null;
+  overlays: readonly Overlay[];
+  /** One-line status message (alerts, results), with the time it was set. */
+  notice: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; at: number } | null;
+  themeName: string;
+  /** Text typed into the top overlay's filter (palette, contract picker). */
+  overlayQuery: string;
+  /** Highlighted row of the top overlay's list, or its scroll offset (help). */
+  overlayCursor: number;
+  /** Signed requests sent and not yet answered; quitting while > 0 asks first. */
+  inFlight: number;
+  /** Start-up work still running in the background (onboarding), shown in the status bar. */
+  progress: string | null;
+  /** Open-orders pane: the selected contract only, or every contract. */
+  ordersScope: 'contract' | 'all';
+}
+
+export type ViewStore = StoreApi<ViewState>;
+
+export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
+  return createStore<ViewState>()(() => ({
+    focus: 'book',
+    selection: {},
+    bookCursorRaw: null,
+    bookGroupTicks: 1,
+    chartInterval: '1m',
+    activeTab: {},
+    zoom: null,
+    overlays: [],
+    notice: null,
+    themeName: 'dark',
+    overlayQuery: '',
+    overlayCursor: 0,
+    inFlight: 0,
+    progress: null,
+    ordersScope: 'contract',
+    ...init,
+  }));
+}
+
+export const view = {
+  focus(store: ViewStore, pane: PaneId): void {
+    store.setState({ focus: pane });
+  },
+  /** Moves the selection of a list pane by delta rows; the pane clamps to its row count. */
+  moveSelection(store: ViewStore, pane: PaneId, delta: number, rowCount: number): void {
+    const current = store.getState().selection[pane] ?? 0;
+    const next = Math.max(0, Math.min(Math.max(0, rowCount - 1), current + delta));
+    if (next !== current) store.setState({ selection: { ...store.getState().selection, [pane]: next } });
+  },
+  setSelection(store: ViewStore, pane: PaneId, index: number): void {
+    store.setState({ selection: { ...store.getState().selection, [pane]: Math.max(0, index) } });
+  },
+  setBookCursor(store: ViewStore, raw: bigint | null): void {
+    store.setState({ bookCursorRaw: raw === null ? null : raw.toString() });
+  },
+  setGrouping(store: ViewStore, ticks: number): void {
+    store.setState({ bookGroupTicks: Math.max(1, Math.floor(ticks)), bookCursorRaw: null });
+  },
+  setChartInterval(store: ViewStore, interval: CandleInterval): void {
+    store.setState({ chartInterval: interval });
+  },
+  setTab(store: ViewStore, areaId: string, pane: PaneId): void {
+    store.setState({ activeTab: { ...store.getState().activeTab, [areaId]: pane } });
+  },
+  toggleZoom(store: ViewStore): void {
+    const s = store.getState();
+    store.setState({ zoom: s.zoom ? null : s.focus });
+  },
+  openOverlay(store: ViewStore, overlay: Overlay): void {
+    store.setState({ overlays: [...store.getState().overlays, overlay] });
+  },
+  closeOverlay(store: ViewStore): void {
+    const overlays = store.getState().overlays;
+    if (overlays.length > 0) store.setState({ overlays: overlays.slice(0, -1) });
+  },
+  /** Opens an overlay with an empty filter and the cursor on its first row. */
+  openListOverlay(store: ViewStore, overlay: Overlay): void {
+    store.setState({ overlays: [...store.getState().overlays, overlay], overlayQuery: '', overlayCursor: 0 });
+  },
+  setOverlayQuery(store: ViewStore, query: string): void {
+    store.setState({ overlayQuery: query, overlayCursor: 0 });
+  },
+  /** Moves the overlay cursor by delta within [0, count - 1]. */
+  moveOverlayCursor(store: ViewStore, delta: number, count: number): void {
+    const current = store.getState().overlayCursor;
+    const next = Math.max(0, Math.min(Math.max(0, count - 1), current + delta));
+    if (next !== current) store.setState({ overlayCursor: next });
+  },
+  beginRequest(store: ViewStore): void {
+    store.setState({ inFlight: store.getState().inFlight + 1 });
+  },
+  endRequest(store: ViewStore): void {
+    store.setState({ inFlight: Math.max(0, store.getState().inFlight - 1) });
+  },
+  setProgress(store: ViewStore, text: string | null): void {
+    store.setState({ progress: text });
+  },
+  setTheme(store: ViewStore, name: string): void {
+    store.setState({ themeName: name });
+  },
+  toggleOrdersScope(store: ViewStore): void {
+    const s = store.getState();
+    // Row indices change meaning with the scope, so the selection starts over.
+    store.setState({ ordersScope: s.ordersScope === 'all' ? 'contract' : 'all', selection: { ...s.selection, orders: 0 } });
+  },
+  notify(store: ViewStore, text: string, tone: NonNullable<ViewState['notice']>['tone'] = 'info', now = Date.now()): void {
+    store.setState({ notice: { text, tone, at: now } });
+  },
+};
+
+export const selectTopOverlay = (s: ViewState): Overlay | undefined => s.overlays[s.overlays.length - 1];

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ArgsError, defaultWsUrl, parseDashboardArgs } from '../../src/startup/args.js';
+import { parseConfig, ConfigError } from '../../src/startup/config.js';
+import { resolvePaths } from '../../src/startup/paths.js';
+
+describe('dashboard flags', () => {
+  it('parses a full remote invocation', () => {
+    const a = parseDashboardArgs(['--url', 'http://127.0.0.1:9000', '--keystore', 'k.json', '--agent-key-file', 'a.hex', '--contract', 'SOL1', '--theme', 'light', '--no-color']);
+    expect(a).toMatchObject({ url: 'http://127.0.0.1:9000', keystore: 'k.json', agentKeyFile: 'a.hex', contract: 'SOL1', theme: 'light', noColor: true, readOnly: false });
+  });
+
+  it.each([
+    [['--bogus'], /Unknown option '--bogus'.*perpdesk --help/],
+    [['--url', 'ftp://x'], /--url must be an http/],
+    [['--address', '0x12'], /--address must be 0x/],
+    [['--activity', 'wild'], /--activity must be one of off, calm, normal, busy, stress/],
+    [['--read-only', '--key-file', 'k'], /--read-only loads no key/],
+    [['--read-only', '--url', 'http://h'], /needs --address/],
+    [['--ws', 'ws://h/ws'], /--ws needs --url/],
+    [['--seed', 'x'], /--seed must be a whole number/],
+    [['extra'], /Unexpected argument|positional/i],
+  ])('refuses %j with a clear message', (argv, message) => {
+    expect(() => parseDashboardArgs(argv)).toThrow(ArgsError);
+    expect(() => parseDashboardArgs(argv)).toThrow(message);
+  });
+
+  it('derives the WebSocket address from the REST base', () => {
+    expect(defaultWsUrl('http://127.0.0.1:8080/')).toBe('ws://127.0.0.1:8080/ws');
+    expect(defaultWsUrl('https://ex.example')).toBe('wss://ex.example/ws');
+  });
+});
+
+describe('config file', () => {
+  it('accepts a full valid file', () => {
+    const c = parseConfig(
+      JSON.stringify({ theme: 'mono', keymap: { 'order.buy': ['b'] }, guards: { maxNotional: '50000', maxDistancePct: '5' }, confirm: { policy: 'above', notional: '1000' } }),
+      'c.json',
+    );
+    expect(c.guards?.maxNotional).toBe('50000');
+  });
+
+  it.each([
+    ['{', /c.json: not valid JSON/],
+    ['{"guards":{"maxNotional":5}}', /c.json: guards.maxNotional: /],
+    ['{"confirm":{"policy":"sometimes"}}', /c.json: confirm.policy: /],
+    ['{"colour":"red"}', /c.json: colour: unknown field/],
+    ['{"staleAfterMs":{"book":5}}', /c.json: staleAfterMs.book: /],
+  ])('names the bad field in %s', (text, message) => {
+    expect(() => parseConfig(text, 'c.json')).toThrow(ConfigError);
+    expect(() => parseConfig(text, 'c.json')).toThrow(message);
+  });
+});
+
+describe('paths', () => {
+  it('follows XDG and its defaults', () => {
+    expect(resolvePaths({ HOME: '/h' })).toEqual({ configDir: '/h/.config/perpdesk', configFile: '/h/.config/perpdesk/config.json', stateDir: '/h/.local/state/perpdesk' });
+    expect(resolvePaths({ HOME: '/h', XDG_CONFIG_HOME: '/c', XDG_STATE_HOME: '/s' }).stateDir).toBe('/s/perpdesk');
+    expect(resolvePaths({ HOME: '/h', XDG_CONFIG_HOME: 'relative' }).configDir).toBe('/h/.config/perpdesk');
+  });
+});

@@ -1,0 +1,109 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HttpTransport } from '../../src/client/http.js';
+import { InfoClient } from '../../src/client/infoClient.js';
+import { startEmbedded, DEMO_AGENT_NAME } from '../../src/startup/embedded.js';
+import { runOnboarding, OnboardingError } from '../../src/startup/onboarding.js';
+import { PrivateKey } from '../../src/wallet/index.js';
+import { startTestExchange } from '../support/exchangeHarness.js';
+
+const dirs: string[] = [];
+async function tempDir(): Promise<string> {
+  const d = await mkdtemp(path.join(os.tmpdir(), 'perpdesk-embedded-'));
+  dirs.push(d);
+  return d;
+}
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+describe('embedded start-up', () => {
+  it('serves at once, then registers, funds, enrolls, locks collateral and approves the agent', async () => {
+    const stateDir = await tempDir();
+    const steps: string[] = [];
+    const emb = await startEmbedded({ stateDir, activity: 'off', onProgress: (s) => steps.push(s) });
+    const http = new HttpTransport({ baseUrl: emb.url });
+    try {
+      const info = new InfoClient(http);
+      // Listening before onboarding finishes: the book is readable straight away.
+      expect((await info.configs()).ok).toBe(true);
+      await emb.ready;
+      const acct = await info.userAccount(emb.address);
+      if (!acct.ok) throw new Error(acct.error.message);
+      const pool = acct.value.marketDeployers.find((m) => m.marketDeployerId === 1);
+      expect(BigInt(pool!.equity)).toBe(5_000_000_000n);
+      expect(acct.value.chainBalances.find((b) => b.coinId === 0)?.total).toBe('5000000000');
+      const agents = await info.userAgents(String(acct.value.accountId));
+      if (!agents.ok) throw new Error(agents.error.message);
+      expect(agents.value).toEqual([
+        expect.objectContaining({ address: emb.agent.address.toLowerCase(), name: DEMO_AGENT_NAME, slot: 'named', expired: false }),
+      ]);
+      expect(steps.at(-1)).toMatch(/account ready/);
+      expect(steps.join('\n')).not.toMatch(/[0-9a-f]{64}/i);
+    } finally {
+      await http.close();
+      await emb.close();
+    }
+    const masterFile = path.join(stateDir, 'embedded', 'master.key');
+    expect((await stat(masterFile)).mode & 0o777).toBe(0o600);
+
+    // A second start reuses the same demo keys on a fresh exchange.
+    const again = await startEmbedded({ stateDir, activity: 'off' });
+    try {
+      expect(again.address).toBe(emb.address);
+      expect(again.agent.address).toBe(emb.agent.address);
+      await again.ready;
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe('onboarding against a deployment', () => {
+  it('asks for the invite code only when the address is unregistered, and skips what is done', async () => {
+    const ex = await startTestExchange();
+    try {
+      const master = PrivateKey.generate();
+      const agent = PrivateKey.generate();
+      const asked: string[] = [];
+      const code = ex.inviteCode();
+      const opts = {
+        url: ex.url,
+        master,
+        address: master.address,
+        agent: { key: agent, address: agent.address, name: 'desk', validUntil: 0 },
+        ask: async (q: string) => {
+          asked.push(q);
+          return code;
+        },
+        log: () => {},
+        pollMs: 20,
+      };
+      const first = await runOnboarding(opts);
+      expect(asked).toHaveLength(1);
+      expect(first.contract.name).toBe('SOL1');
+      const logs: string[] = [];
+      await runOnboarding({ ...opts, log: (l) => logs.push(l) });
+      expect(asked).toHaveLength(1);
+      expect(logs).toEqual([]);
+    } finally {
+      await ex.close();
+    }
+  });
+
+  it('says plainly what is missing and what the exchange answered', async () => {
+    const ex = await startTestExchange();
+    try {
+      const master = PrivateKey.generate();
+      const base = { url: ex.url, master, address: master.address, log: () => {} };
+      await expect(runOnboarding(base)).rejects.toThrow(/register: this address is not registered and no invite code was given/);
+      await expect(runOnboarding({ ...base, inviteCode: 'ZZZZZZ' })).rejects.toThrow(OnboardingError);
+      await expect(runOnboarding({ ...base, inviteCode: 'ZZZZZZ' })).rejects.toThrow(/INVITE_CODE_INVALID/);
+      await expect(runOnboarding({ ...base, inviteCode: ex.inviteCode(), contractName: 'NOPE' })).rejects.toThrow(/no Active contract named NOPE/);
+    } finally {
+      await ex.close();
+    }
+  });
+});

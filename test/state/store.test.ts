@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { emptyBatch, type FeedBatch } from '../../src/feed/batch.js';
+import { DEFAULT_CAPS } from '../../src/feed/caps.js';
+import { applyBatch } from '../../src/state/applyBatch.js';
+import { createAppStore, storeSink } from '../../src/state/store.js';
+import {
+  selectActiveContractNames,
+  selectBook,
+  selectCandles,
+  selectIsStale,
+  selectOpenOrders,
+  selectOpenOrdersFor,
+  selectPositions,
+  selectSelectedContract,
+  selectTrades,
+} from '../../src/state/selectors.js';
+import { closeOverlay, openOverlay, resetForm, selectContract, setFocus, setFormField } from '../../src/state/actions.js';
+import type { Configs, ContractConfig, UserAccount } from '../../src/protocol/wire/index.js';
+import { book, fill, order, trade } from '../feed/fixtures.js';
+
+const contract = (contractId: number, name: string, status = 'Active'): ContractConfig => ({
+  contractId,
+  name,
+  marketDeployerId: 1,
+  quoteCoinId: 2,
+  status,
+  priceScale: 0,
+  qtyScale: 0,
+  tickSize: 1,
+  stepSize: 1,
+  maxTicks: 10000,
+  leverageTiers: [{ maxNotional: '1000000', maxLeverage: 10 }],
+});
+
+const configs: Configs = {
+  coins: [{ coinId: 1, name: 'USDC', decimals: 6 }],
+  marketDeployers: [{ marketDeployerId: 1, name: 'md1' }],
+  contracts: [contract(1, 'SOL1'), contract(2, 'ETH2'), contract(3, 'OLD', 'Delisted')],
+};
+
+const account = (balance: string): UserAccount => ({
+  accountId: 7,
+  address: '0x' + 'ab'.repeat(20),
+  positionMode: 'ONE_WAY',
+  marginShareType: 'UNIFIED',
+  chainBalances: [{ coinId: 1, total: balance }],
+  marketDeployers: [
+    {
+      marketDeployerId: 1,
+      balances: [],
+      equity: '0',
+      marginUsed: '0',
+      available: '0',
+      withdrawable: '0',
+      positions: [{ contractId: 1, isBuy: true, size: '2', entryPx: '100', marginMode: 'cross', leverage: 5, isolatedMargin: '0', unrealizedPnl: '0', liquidationPx: null }],
+    },
+  ],
+  shareGroups: [],
+});
+
+function batch(fill_: (b: FeedBatch) => void): FeedBatch {
+  const b = emptyBatch();
+  fill_(b);
+  return b;
+}
+
+describe('applyBatch', () => {
+  it('replaces only the touched slices and keys', () => {
+    const store = createAppStore();
+    const sink = storeSink(store);
+    sink(batch((b) => b.books.set(1, book(1, 1))));
+    sink(batch((b) => b.books.set(2, book(2, 1))));
+    const before = store.getState();
+    sink(batch((b) => b.books.set(1, book(1, 2))));
+    const after = store.getState();
+    expect(after.market).not.toBe(before.market);
+    expect(after.market.books[1]).not.toBe(before.market.books[1]);
+    expect(after.market.books[2]).toBe(before.market.books[2]);
+    expect(after.market.trades).toBe(before.market.trades);
+    for (const slice of ['account', 'orders', 'session', 'journal', 'ui'] as const) expect(after[slice]).toBe(before[slice]);
+  });
+
+  it('drops a book older than the one shown', () => {
+    const s0 = createAppStore().getState();
+    const s1 = { ...s0, ...applyBatch(s0, batch((b) => b.books.set(1, book(1, 10, '100'))), DEFAULT_CAPS, 0) };
+    const patch = applyBatch(s1, batch((b) => b.books.set(1, book(1, 9, '1'))), DEFAULT_CAPS, 0);
+    expect(patch).toEqual({});
+  });
+
+  it('keeps Active contracts by name', () => {
+    const store = createAppStore();
+    storeSink(store)(batch((b) => (b.configs = configs)));
+    expect(Object.keys(store.getState().market.contracts).sort()).toEqual(['ETH2', 'SOL1']);
+    expect(selectContract(store, 'OLD')).toBe(false);
+    expect(selectContract(store, 'ETH2')).toBe(true);
+    expect(selectSelectedContract(store.getState())?.contractId).toBe(2);
+  });
+
+  it('keeps account references when a poll returns the same account', () => {
+    const store = createAppStore();
+    const sink = storeSink(store);
+    sink(batch((b) => (b.account = account('100'))));
+    const positions = selectPositions(store.getState());
+    expect(positions).toHaveLength(1);
+    sink(batch((b) => (b.account = account('100'))));
+    expect(selectPositions(store.getState())).toBe(positions);
+    sink(batch((b) => (b.account = account('90'))));
+    expect(store.getState().account.chainBalances[0]!.total).toBe('90');
+  });
+
+  it('applies open-order snapshots and increments, rings for fills, history and journal', () => {
+    const store = createAppStore();
+    const sink = storeSink(store, { ...DEFAULT_CAPS, fills: 3, journal: 2 });
+    sink(batch((b) => (b.openOrders = { snapshot: new Map([[1, order(1)], [2, order(2)]]), upserts: new Map(), removed: new Set() })));
+    sink(batch((b) => (b.openOrders = { snapshot: undefined, upserts: new Map([[3, order(3, { asset: 2 })]]), removed: new Set([1]) })));
+    expect(selectOpenOrders(store.getState()).map((o) => o.oid)).toEqual([2, 3]);
+    expect(selectOpenOrdersFor(2)(store.getState()).map((o) => o.oid)).toEqual([3]);
+    sink(batch((b) => b.fills.push(fill(1), fill(2), fill(3), fill(4))));
+    expect(store.getState().orders.fills.map((f) => f.tid)).toEqual([2, 3, 4]);
+    for (let i = 1; i <= 3; i++) sink(batch((b) => b.journal.push({ seq: i, time: i, action: 'order', outcome: 'ok', detail: 'ok' })));
+    expect(store.getState().journal.entries.map((e) => e.seq)).toEqual([2, 3]);
+  });
+
+  it('derives staleness per pane from channel states and polls', () => {
+    const store = createAppStore();
+    const sink = storeSink(store);
+    expect(selectIsStale('book')(store.getState())).toBe(true);
+    sink(batch((b) => (b.session = { channels: { 'l2Book:1': 'live', 'bbo:1': 'live', 'trades:1': 'resyncing', openOrders: 'live' } })));
+    let s = store.getState();
+    expect(s.session.staleness).toMatchObject({ book: false, trades: true, orders: false, fills: true, candles: true, account: true });
+    sink(batch((b) => b.polls.set('userAccount', { lastOk: 5, lastError: null })));
+    expect(store.getState().session.staleness.account).toBe(false);
+    sink(batch((b) => b.polls.set('userAccount', { lastOk: 5, lastError: 'down' })));
+    s = store.getState();
+    expect(s.session.staleness.account).toBe(true);
+  });
+});
+
+describe('selectors', () => {
+  it('return the same reference until their input changes', () => {
+    const store = createAppStore();
+    const sink = storeSink(store);
+    sink(batch((b) => (b.configs = configs)));
+    const names = selectActiveContractNames(store.getState());
+    expect(names).toEqual(['ETH2', 'SOL1']);
+    expect(selectActiveContractNames(store.getState())).toBe(names);
+
+    const emptyTrades = selectTrades(9)(store.getState());
+    expect(selectTrades(9)(store.getState())).toBe(emptyTrades);
+    expect(selectCandles(9, '1m')(store.getState())).toBe(selectCandles(9, '1m')(store.getState()));
+
+    sink(batch((b) => (b.openOrders = { snapshot: new Map([[1, order(1)]]), upserts: new Map(), removed: new Set() })));
+    const open = selectOpenOrders(store.getState());
+    const forOne = selectOpenOrdersFor(1)(store.getState());
+    sink(batch((b) => b.trades.set(1, [trade(1)])));
+    expect(selectOpenOrders(store.getState())).toBe(open);
+    expect(selectOpenOrdersFor(1)(store.getState())).toBe(forOne);
+    expect(selectBook(1)(store.getState())).toBeUndefined();
+  });
+});
+
+describe('ui actions', () => {
+  it('each change is one update and a no-op is none', () => {
+    const store = createAppStore();
+    let updates = 0;
+    store.subscribe(() => updates++);
+    setFocus(store, 'orders');
+    setFocus(store, 'orders');
+    setFormField(store, 'order', 'price', '101');
+    setFormField(store, 'order', 'price', '101');
+    openOverlay(store, 'help');
+    openOverlay(store, 'help');
+    expect(updates).toBe(3);
+    expect(store.getState().ui).toEqual({ focus: 'orders', forms: { order: { price: '101' } }, overlays: ['help'] });
+    closeOverlay(store);
+    resetForm(store, 'order');
+    expect(store.getState().ui).toEqual({ focus: 'orders', forms: {}, overlays: [] });
+  });
+});
