@@ -3,11 +3,13 @@
  * each figure beside its baseline or floor measured in the same run.
  */
 import os from 'node:os';
+import { benchExchange } from './exchange.js';
 import { benchSigning } from './signing.js';
 
 type Bench = () => Promise<{ markdown: string }>;
 const BENCHES: Record<string, Bench> = {
   signing: benchSigning,
+  exchange: benchExchange,
 };
 
 async function main(): Promise<number> {

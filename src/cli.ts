@@ -7,6 +7,8 @@ async function main(): Promise<number> {
     const { exchangeMain } = await import('./exchange/cli.js');
     return exchangeMain(argv.slice(1));
   }
+  // React's development build costs a quarter more CPU per frame; set before React loads.
+  process.env.NODE_ENV ??= 'production';
   const { dashboardMain } = await import('./ui/main.js');
   return dashboardMain(argv);
 }

@@ -14,7 +14,8 @@ export const EXCHANGE_USAGE = `usage: perpdesk exchange [options]
   --credit-delay-ms N      delay of the 10,000 USDC registration credit (default 2000)
   --rate-limit N           requests per minute per IP and per signer, 0 = off (default 1200)
   --control                serve POST /control to loopback clients (test hooks)
-  --activity LEVEL         market activity: off, calm, normal, busy, stress
+  --activity LEVEL         market bots: off, calm, normal, busy, stress (default normal)
+  --block-ms N             block cadence of books, bots and settlement (default 100)
   --operator-keys-file P   write the market deployers' operator keys to P (mode 0600)
   -h, --help               this text`;
 
@@ -67,6 +68,7 @@ export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { ope
         'rate-limit': { type: 'string' },
         control: { type: 'boolean' },
         activity: { type: 'string' },
+        'block-ms': { type: 'string' },
         'operator-keys-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -101,6 +103,8 @@ export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { ope
   const rate = integer('rate-limit', o['rate-limit'], 0, 1_000_000);
   if (rate !== undefined) opts.rateLimitPerMin = rate;
   if (activity !== undefined) opts.activity = activity;
+  const blockMs = integer('block-ms', o['block-ms'], 1, 60_000);
+  if (blockMs !== undefined) opts.blockMs = blockMs;
   if (o['operator-keys-file'] !== undefined) opts.operatorKeysFile = o['operator-keys-file'];
   return opts;
 }

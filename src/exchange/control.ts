@@ -21,6 +21,7 @@ export const ControlRequest = v.variant('type', [
     route: v.optional(v.picklist(['exchange', 'info', 'any'])),
   }),
   v.object({ type: v.literal('issueInviteCodes'), count: Count(1000) }),
+  v.object({ type: v.literal('setPositionMode'), user: v.string(), mode: v.picklist(['ONE_WAY', 'HEDGE']) }),
 ]);
 export type ControlRequest = v.InferOutput<typeof ControlRequest>;
 
@@ -58,6 +59,16 @@ export function handleControl(core: ExchangeCore, faults: FaultInjector, body: u
       return ok();
     case 'issueInviteCodes':
       return ok({ codes: core.invites.issue(req.count) });
+    case 'setPositionMode': {
+      // The spec names hedge mode but no action to choose it; a paper venue sets it here.
+      const account = core.accounts.byAddress(req.user);
+      if (!account) return core.errorReply(new HttpError('NOT_FOUND', `user: no account is registered for ${req.user.toLowerCase()}`));
+      for (const h of core.trading.holdings.ofAccount(account.id)) {
+        if (h.long || h.short || h.openOrders > 0) return core.errorReply(new HttpError('BAD_REQUEST', 'setPositionMode: the account has open positions or orders'));
+      }
+      core.accounts.setPositionMode(account.id, req.mode);
+      return ok();
+    }
   }
 }
 

@@ -3,17 +3,19 @@ import { registerAccount, registerAccountActions } from './actions/accounts.js';
 import { registerAgentActions } from './actions/agents.js';
 import { registerCollateralActions } from './actions/collateral.js';
 import { registerFeeActions } from './actions/fees.js';
-import { registerPlaceholders } from './actions/placeholders.js';
+import { registerPositionActions } from './actions/positions.js';
 import { ActionRegistry, rejectionData, type ActionContext, type WireData } from './actions/registry.js';
 import { registerShareGroupActions } from './actions/shareGroups.js';
+import { registerTradingActions } from './actions/trading.js';
 import { Authenticator } from './auth.js';
 import { Clock } from './clock.js';
 import { CreditScheduler } from './credits.js';
 import { parseExchangeEnvelope } from './envelope.js';
 import { HttpError } from './errors.js';
 import { registerAccountQueries } from './info/accountQueries.js';
-import { registerBaselineQueries } from './info/baseline.js';
 import { registerConfigsQuery } from './info/configs.js';
+import { registerMarketQueries } from './info/marketQueries.js';
+import { registerOrderQueries } from './info/orderQueries.js';
 import { InfoRegistry } from './info/registry.js';
 import { bucket, MemoryLedger, type Ledger } from './ledger.js';
 import { operatorInfo, operatorKey, type OperatorInfo } from './operators.js';
@@ -27,6 +29,8 @@ import { defaultMarginHooks, type MarginHooks } from './state/marginHooks.js';
 import { MarketConfig, type MarketSetup } from './state/marketConfig.js';
 import { NonceWindow, type NonceRegistry } from './state/nonceWindow.js';
 import { StreamHub } from './streams/hub.js';
+import { registerStreamSnapshots } from './streams/snapshots.js';
+import { TradingEngine } from './trading/tradingEngine.js';
 
 export interface HttpReply {
   status: number;
@@ -87,9 +91,12 @@ export class ExchangeCore {
   readonly actions = new ActionRegistry();
   readonly queries = new InfoRegistry();
   readonly operators: readonly OperatorInfo[];
+  /** Books, positions, margin, conditionals, funding and the trading events (part 2). */
+  readonly trading: TradingEngine;
   private marginHooks: MarginHooks;
   private requestSeq = 0;
-  private readonly log: (line: string) => void;
+  /** One line per noteworthy event (liquidations, internal errors); never request bodies or keys. */
+  readonly log: (line: string) => void;
 
   constructor(opts: ExchangeCoreOptions = {}) {
     this.seed = opts.seed ?? 1;
@@ -126,17 +133,26 @@ export class ExchangeCore {
     registerCollateralActions(this.actions);
     registerShareGroupActions(this.actions);
     registerFeeActions(this.actions);
-    registerPlaceholders(this.actions);
+    registerTradingActions(this.actions);
+    registerPositionActions(this.actions);
     registerConfigsQuery(this.queries);
     registerAccountQueries(this.queries);
-    registerBaselineQueries(this.queries);
+    registerMarketQueries(this.queries);
+    registerOrderQueries(this.queries);
+
+    this.trading = new TradingEngine(this);
+    this.marginHooks = this.trading.margin.hooks();
+    registerStreamSnapshots(this);
+    // A moved index can fire TP/SL and liquidations at once; a jump of time settles funding.
+    this.indexPrices.onChange((contractId) => this.trading.onIndexChange(contractId, this.clock.now()));
+    this.clock.onAdvance((now) => this.trading.onClockAdvance(now));
   }
 
   get hooks(): MarginHooks {
     return this.marginHooks;
   }
 
-  /** Part 2's margin engine replaces the part-1 default (no positions, all withdrawable). */
+  /** The trading engine installs its margin hooks at construction; tests may swap them. */
   setMarginHooks(hooks: MarginHooks): void {
     this.marginHooks = hooks;
   }

@@ -3,7 +3,7 @@ export { startExchange, type StartExchangeOptions, type RunningExchange, type Ex
 export { ExchangeCore, DEFAULT_CREDIT_DELAY_MS, DEFAULT_RATE_LIMIT_PER_MIN, type ExchangeCoreOptions, type ExchangeStores, type HttpReply } from './core.js';
 export { exchangeMain, parseExchangeArgs, EXCHANGE_USAGE } from './cli.js';
 export { ActionRegistry, rejectionData, type ActionContext, type ActionHandler, type SignerRole, type WireData } from './actions/registry.js';
-export { TRADING_ACTIONS } from './actions/placeholders.js';
+export { TRADING_ACTIONS } from './actions/trading.js';
 export { InfoRegistry, type InfoHandler } from './info/registry.js';
 export { BusinessError, HttpError } from './errors.js';
 export { Clock } from './clock.js';
@@ -18,3 +18,8 @@ export { effectiveFeeRates, formatFeeRate } from './state/fees.js';
 export { IndexPrices } from './state/indexPrices.js';
 export { defaultMarginHooks, valueAtPar, type MarginHooks, type MdMarginView, type GroupMarginView } from './state/marginHooks.js';
 export { MarketConfig, FEE_RATE_SCALE, type MarketSetup, type ContractDef, type CoinDef, type MarketDeployerDef, type ShareGroupDefn, type FeeRates } from './state/marketConfig.js';
+export { TradingEngine } from './trading/tradingEngine.js';
+export { submitOrder, parseOrderWire, type PlaceSpec, type PlaceOptions } from './trading/orderEntry.js';
+export { BlockLoop, DEFAULT_BLOCK_MS, type BlockLoopOptions } from './live/blockLoop.js';
+export { MarketBots } from './live/marketBots.js';
+export type { Holding, OrderRecord, Position as PositionRecord, Trigger, PoolRef } from './trading/types.js';

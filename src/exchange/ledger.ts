@@ -20,6 +20,12 @@ export const bucket = {
   /** Fees collected by a market deployer. */
   fees: (marketDeployerId: number, coinId: number): BucketKey => `fees:${marketDeployerId}:${coinId}`,
   insurance: (coinId: number): BucketKey => `insurance:${coinId}`,
+  /**
+   * A contract's clearing account: pays out realized PnL and funding and receives losses.
+   * It runs negative while winners have realized before losers (their loss is still
+   * unrealized), and returns to rounding dust once every position is closed.
+   */
+  clearing: (contractId: number, coinId: number): BucketKey => `clearing:${contractId}:${coinId}`,
 };
 
 export function coinOfBucket(key: BucketKey): number {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { ExchangeCore, DEFAULT_RATE_LIMIT_PER_MIN, type ExchangeCoreOptions } from './core.js';
 import { FaultInjector } from './http/faults.js';
 import { createExchangeHttpServer } from './http/server.js';
+import { BlockLoop, DEFAULT_BLOCK_MS, parseActivity } from './live/blockLoop.js';
 import type { OperatorInfo } from './operators.js';
 import { attachWebSocket } from './streams/wsTransport.js';
 
@@ -15,8 +16,10 @@ export interface StartExchangeOptions extends ExchangeCoreOptions {
   port?: number;
   /** Serve POST /control from loopback peers. */
   control?: boolean;
-  /** Market activity level for part 2's bots (off|calm|normal|busy|stress); kept for them. */
+  /** Market bots: off, calm, normal (default), busy or stress. Tests use off and place their own liquidity. */
   activity?: string;
+  /** Block cadence of books, bots and settlement; default 100 ms. */
+  blockMs?: number;
   extensions?: ExchangeExtension[];
 }
 
@@ -30,6 +33,8 @@ export interface RunningExchange {
   inviteCodes: string[];
   operators: readonly OperatorInfo[];
   core: ExchangeCore;
+  /** The block cadence: bots, settlement and per-block streams (tick() steps it by hand). */
+  blocks: BlockLoop;
   close(): Promise<void>;
 }
 
@@ -40,7 +45,9 @@ function hostForUrl(host: string): string {
 /** Starts the embedded exchange: the core plus HTTP and WebSocket on one port. */
 export async function startExchange(opts: StartExchangeOptions = {}): Promise<RunningExchange> {
   const host = opts.host ?? '127.0.0.1';
+  const activity = parseActivity(opts.activity, 'normal');
   const core = new ExchangeCore(opts);
+  const blocks = new BlockLoop(core, { activity, blockMs: opts.blockMs ?? DEFAULT_BLOCK_MS });
   const faults = new FaultInjector();
   const server = createExchangeHttpServer(core, {
     faults,
@@ -63,18 +70,21 @@ export async function startExchange(opts: StartExchangeOptions = {}): Promise<Ru
     });
   } catch (e) {
     for (const dispose of disposers.reverse()) await dispose();
+    blocks.stop();
     core.close();
     await ws.close();
     throw e;
   }
   // After listen, a server error (e.g. EMFILE on accept) is reported, never thrown into the void.
   server.on('error', (e) => opts.log?.(`http server: ${e.message}`));
+  blocks.start();
   const port = (server.address() as AddressInfo).port;
   const base = `${hostForUrl(host)}:${port}`;
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
+      blocks.stop();
       for (const dispose of disposers.reverse()) await dispose();
       core.close();
       await ws.close();
@@ -92,6 +102,7 @@ export async function startExchange(opts: StartExchangeOptions = {}): Promise<Ru
     inviteCodes: core.invites.available(),
     operators: core.operators,
     core,
+    blocks,
     close,
   };
 }

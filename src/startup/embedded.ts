@@ -65,6 +65,8 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
   const nonces = new NonceManager({ store: new NonceFileStore(o.stateDir) });
   const address = master.address.toLowerCase();
   const log = o.onProgress ?? (() => {});
+  let agentReady!: () => void;
+  const agentApproved = new Promise<void>((resolve) => (agentReady = resolve));
   const ready = runOnboarding({
     url: exchange.url,
     master,
@@ -75,9 +77,13 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     log,
     nonces,
     pollMs: 100,
+    onAgentReady: () => agentReady(),
   }).then(() => log('account ready: funded, collateral locked, agent approved'));
   // The caller awaits `ready`; this only keeps an early failure from being an unhandled rejection.
   ready.catch(() => {});
+  // Registration and agent approval take a few in-process milliseconds: waiting for them means
+  // the dashboard's first WebSocket sign-in with the agent key is accepted. Funding goes on after.
+  await Promise.race([agentApproved, ready.catch(() => {})]);
   return {
     url: exchange.url,
     wsUrl: exchange.wsUrl,

@@ -30,6 +30,8 @@ export interface OnboardingOptions {
   nonces?: NonceManager;
   stateDir?: string;
   creditTimeoutMs?: number;
+  /** Called once the agent is approved (or right after registration when there is none). */
+  onAgentReady?: () => void;
   pollMs?: number;
 }
 
@@ -81,6 +83,22 @@ export async function runOnboarding(o: OnboardingOptions): Promise<{ accountId: 
       if (!account.ok) fail('account', account.error);
     }
 
+    // The agent first: it takes one request, and a dashboard signing its WebSocket in with the
+    // agent key must not race the slower funding steps.
+    if (o.agent) {
+      const agents = await info.userAgents(String(account.value.accountId));
+      if (!agents.ok) fail('agents', agents.error);
+      const current = agents.value.find((a) => a.address.toLowerCase() === o.agent!.address.toLowerCase());
+      if (!current || current.expired) {
+        o.log(`approving agent ${o.agent.name}…`);
+        const r = await exchange.approveAgent(o.agent.address, o.agent.name, o.agent.validUntil);
+        if (!r.ok) fail('approve agent', r.error);
+        const why = rejection(r.data);
+        if (why) throw new OnboardingError('approve agent', why);
+      }
+    }
+    o.onAgentReady?.();
+
     const balanceOf = (a: typeof account) => (a.ok ? BigInt(a.value.chainBalances.find((b) => b.coinId === USDC)?.total ?? '0') : 0n);
     const poolOf = (a: typeof account) => (a.ok ? a.value.marketDeployers.find((m) => m.marketDeployerId === md) : undefined);
     const deadline = Date.now() + (o.creditTimeoutMs ?? 20_000);
@@ -119,18 +137,6 @@ export async function runOnboarding(o: OnboardingOptions): Promise<{ accountId: 
       }
     }
 
-    if (o.agent) {
-      const agents = await info.userAgents(String(account.value.accountId));
-      if (!agents.ok) fail('agents', agents.error);
-      const current = agents.value.find((a) => a.address.toLowerCase() === o.agent!.address.toLowerCase());
-      if (!current || current.expired) {
-        o.log(`approving agent ${o.agent.name}…`);
-        const r = await exchange.approveAgent(o.agent.address, o.agent.name, o.agent.validUntil);
-        if (!r.ok) fail('approve agent', r.error);
-        const why = rejection(r.data);
-        if (why) throw new OnboardingError('approve agent', why);
-      }
-    }
     return { accountId: account.value.accountId, contract };
   } finally {
     await http.close();

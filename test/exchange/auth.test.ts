@@ -192,9 +192,15 @@ describe('who may send what (open-points "Signing")', () => {
     expect(exchangeData(reply)).toEqual({ coinId: 0, amount: 0, fromBalanceAfter: 0, toBalanceAfter: 0, errorCode: 4001, errorMessage: 'agent not authorized' });
   });
 
-  it('an agent may send trading actions (answered by part 2; here not implemented)', async () => {
-    const data = exchangeData(await ex.signedPost(build.order([{ contractId: 1, isBuy: true, price: '100', size: '1' }]), agent));
-    expect(data.statuses).toEqual([{ error: 'not implemented' }]);
+  it('an agent may send trading actions, and they act for the master', async () => {
+    exchangeData(await ex.signedPost(build.lockCollateral(1, 0, '1000000000'), owner.key));
+    const data = exchangeData<{ statuses: { resting?: { oid: number } }[] }>(
+      await ex.signedPost(build.order([{ contractId: 1, isBuy: true, price: '100', size: '1' }]), agent),
+    );
+    const oid = data.statuses[0]?.resting?.oid;
+    expect(oid).toBeGreaterThan(0);
+    const open = (await ex.info<{ oid: number }[]>({ type: 'userOrders', user: owner.address, marketDeployerId: 1 })).body;
+    expect(open.map((o) => o.oid)).toEqual([oid]);
   });
 
   it('vaultAddress naming another account is "agent not authorized"; naming the own account is fine', async () => {
@@ -207,7 +213,7 @@ describe('who may send what (open-points "Signing")', () => {
 
   it('trade actions drop vaultAddress', async () => {
     const data = exchangeData(await ex.signedPost(build.cancelAll(1), agent, { vaultAddress: '0x' + '99'.repeat(20) }));
-    expect(data.errorMessage).toBe('not implemented');
+    expect(data).toEqual({ cancelledOrders: 1, cancelledConditionals: 0 });
   });
 });
 

@@ -37,8 +37,8 @@ describe('argument parsing', () => {
   });
 
   it('reads every flag', () => {
-    const o = parseExchangeArgs(['--host', '127.0.0.2', '--port', '9000', '--invite-codes', 'A1B2C3,ZZZZZ9', '--invite-count', '3', '--seed', '12', '--credit-delay-ms', '50', '--rate-limit', '0', '--control', '--activity', 'off']);
-    expect(o).toEqual({ host: '127.0.0.2', port: 9000, inviteCodes: ['A1B2C3', 'ZZZZZ9'], inviteCount: 3, seed: 12, creditDelayMs: 50, rateLimitPerMin: 0, control: true, activity: 'off' });
+    const o = parseExchangeArgs(['--host', '127.0.0.2', '--port', '9000', '--invite-codes', 'A1B2C3,ZZZZZ9', '--invite-count', '3', '--seed', '12', '--credit-delay-ms', '50', '--rate-limit', '0', '--control', '--activity', 'off', '--block-ms', '25']);
+    expect(o).toEqual({ host: '127.0.0.2', port: 9000, inviteCodes: ['A1B2C3', 'ZZZZZ9'], inviteCount: 3, seed: 12, creditDelayMs: 50, rateLimitPerMin: 0, control: true, activity: 'off', blockMs: 25 });
   });
 
   it.each([
@@ -46,6 +46,7 @@ describe('argument parsing', () => {
     [['--port', '70000'], /--port expects a whole number from 0 to 65535/],
     [['--invite-codes', 'A1B2C'], /not 6 letters or digits/],
     [['--activity', 'wild'], /--activity expects off, calm/],
+    [['--block-ms', '0'], /--block-ms expects a whole number from 1 to 60000/],
     [['--colour'], /Unknown option '--colour'/],
     [['extra'], /positional/],
   ])('%j gives a clear message and exit code 2', async (argv, message) => {

@@ -70,8 +70,9 @@ export function exchangeData<T = Record<string, unknown>>(reply: Reply): T {
   return body.response?.data as T;
 }
 
+/** Defaults: port 0, control on, 50 ms credit delay, no rate limit, no market bots, 50 ms blocks. */
 export async function startTestExchange(opts: StartExchangeOptions = {}): Promise<TestExchange> {
-  const running = await startExchange({ control: true, creditDelayMs: 50, rateLimitPerMin: 0, seed: 42, ...opts });
+  const running = await startExchange({ control: true, creditDelayMs: 50, rateLimitPerMin: 0, seed: 42, activity: 'off', blockMs: 50, ...opts });
   const { core } = running;
   const nonces = new NonceManager({ now: () => core.clock.now() });
 

@@ -37,7 +37,7 @@ function groupEntries(core: ExchangeCore, account: Account, onlyMd?: number): Re
         coinId,
         balance: balance.toString(),
         equity: view.equity.toString(),
-        frozen: core.config.isFrozen(g.groupId),
+        frozen: view.frozen ?? core.config.isFrozen(g.groupId),
       };
       if (view.maintenanceMargin !== undefined) entry.maintenanceMargin = view.maintenanceMargin.toString();
       out.push(entry);

@@ -1,5 +1,7 @@
 import type { ExchangeCore } from '../core.js';
 import { effectiveFeeRates, formatFeeRate } from '../state/fees.js';
+import { DEFAULT_FUNDING_INTERVAL_MS, FEE_RATE_SCALE } from '../state/marketConfig.js';
+import { formatDecimal, pow10 } from '../../protocol/index.js';
 import type { InfoRegistry } from './registry.js';
 
 /** `configs`: coins, deployers (with their operator) and every contract, delisted ones included. */
@@ -29,6 +31,9 @@ export function configsResult(core: ExchangeCore): unknown {
         leverageTiers: c.leverageTiers.map((t) => ({ maxNotional: t.maxNotional.toString(), maxLeverage: t.maxLeverage })),
         makerFeeRate: formatFeeRate(fees.maker),
         takerFeeRate: formatFeeRate(fees.taker),
+        // At the first tier; each tier's ratio is 1 / (2 x its maxLeverage) (docs/exchange.md "Margin").
+        maintenanceMarginRatio: formatDecimal(pow10(FEE_RATE_SCALE) / (2n * BigInt(c.leverageTiers[0]?.maxLeverage ?? 1)), FEE_RATE_SCALE),
+        fundingIntervalMs: c.fundingIntervalMs ?? DEFAULT_FUNDING_INTERVAL_MS,
       };
       if (c.shareGroupId !== undefined) out.shareGroupId = c.shareGroupId;
       return out;

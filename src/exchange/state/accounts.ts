@@ -2,6 +2,8 @@ import type { Hex } from '../../protocol/index.js';
 import type { FeeRates } from './marketConfig.js';
 
 export type MarginShareType = 'UNIFIED' | 'PORTFOLIO';
+/** Hedge mode keeps a long and a short per contract, named by isBuy (spec 2.1). */
+export type PositionMode = 'ONE_WAY' | 'HEDGE';
 /** Users register with invite codes; operators and bots are made by the exchange itself. */
 export type AccountKind = 'user' | 'operator' | 'bot';
 
@@ -12,7 +14,7 @@ export interface Account {
   readonly kind: AccountKind;
   readonly createdAt: number;
   readonly marginShareType: MarginShareType;
-  readonly positionMode: 'ONE_WAY';
+  readonly positionMode: PositionMode;
   readonly enrolled: ReadonlySet<number>;
   /** Tier 3 of 3 fee rates, per market deployer (updateFeeSetting). */
   readonly feeOverrides: ReadonlyMap<number, FeeRates>;
@@ -29,6 +31,7 @@ export interface AccountStore {
   all(): IterableIterator<Account>;
   readonly size: number;
   setMarginShareType(id: number, type: MarginShareType): void;
+  setPositionMode(id: number, mode: PositionMode): void;
   enroll(id: number, marketDeployerId: number): void;
   setFeeOverride(id: number, marketDeployerId: number, rates: FeeRates): void;
 }
@@ -39,7 +42,7 @@ interface AccountRecord {
   kind: AccountKind;
   createdAt: number;
   marginShareType: MarginShareType;
-  positionMode: 'ONE_WAY';
+  positionMode: PositionMode;
   enrolled: Set<number>;
   feeOverrides: Map<number, FeeRates>;
 }
@@ -85,6 +88,10 @@ export class MemoryAccountStore implements AccountStore {
 
   setMarginShareType(id: number, type: MarginShareType): void {
     this.record(id).marginShareType = type;
+  }
+
+  setPositionMode(id: number, mode: PositionMode): void {
+    this.record(id).positionMode = mode;
   }
 
   enroll(id: number, marketDeployerId: number): void {

@@ -16,6 +16,8 @@ export interface MdMarginView {
 export interface GroupMarginView {
   equity: bigint;
   maintenanceMargin?: bigint;
+  /** FROZEN for this account: by the control route or because its equity fell below maintenance. */
+  frozen?: boolean;
 }
 
 /**

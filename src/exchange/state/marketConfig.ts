@@ -52,7 +52,11 @@ export interface ContractDef {
   fees?: FeeRates;
   /** Where the index starts (raw price units); the market's random walk begins here. */
   initialIndexPx: bigint;
+  /** Funding period; default DEFAULT_FUNDING_INTERVAL_MS (one hour, as Hyperliquid). */
+  fundingIntervalMs?: number;
 }
+
+export const DEFAULT_FUNDING_INTERVAL_MS = 3_600_000;
 
 export interface ShareGroupDefn {
   groupId: number;
@@ -169,6 +173,16 @@ export class MarketConfig {
         throw new MarketConfigError(`contract ${c.name}: tickSize, stepSize and maxTicks must be positive`);
       }
       if (c.leverageTiers.length === 0) throw new MarketConfigError(`contract ${c.name} has no leverage tiers`);
+      // The margin engine looks a notional up in the first tier that holds it, so tiers must grow.
+      c.leverageTiers.forEach((t, i) => {
+        const prev = c.leverageTiers[i - 1];
+        if (!Number.isSafeInteger(t.maxLeverage) || t.maxLeverage < 1 || t.maxNotional <= 0n || (prev && (t.maxNotional <= prev.maxNotional || t.maxLeverage > prev.maxLeverage))) {
+          throw new MarketConfigError(`contract ${c.name}: leverage tiers must grow in notional and not in leverage`);
+        }
+      });
+      if (c.fundingIntervalMs !== undefined && (!Number.isSafeInteger(c.fundingIntervalMs) || c.fundingIntervalMs < 1000)) {
+        throw new MarketConfigError(`contract ${c.name}: fundingIntervalMs must be a whole number of at least 1000`);
+      }
       if (c.shareGroupId !== undefined && !this.shareGroups.get(c.shareGroupId)?.members.includes(c.contractId)) {
         throw new MarketConfigError(`contract ${c.name} names share group ${c.shareGroupId} that does not list it`);
       }

@@ -78,6 +78,14 @@ export class StreamHub {
     return this.byKey.get(channelKey)?.size ?? 0;
   }
 
+  /** Whether any authenticated connection of the account subscribes to a private channel: producers skip work otherwise. */
+  listening(accountId: number, channel: ChannelName): boolean {
+    const set = this.byAccount.get(accountId);
+    if (!set) return false;
+    for (const conn of set) if (conn.subs.has(channel)) return true;
+    return false;
+  }
+
   /** Returns the connection id, or undefined when the hub is full (the caller closes the socket). */
   attach(socket: HubSocket): number | undefined {
     if (this.conns.size >= this.maxConns) return undefined;

@@ -30,6 +30,11 @@ export const BUSINESS_ERROR = {
   MODIFY_MARKETABLE: { code: 1007, message: 'modified price is marketable (would cross the book); cancel and place a new order instead' },
   CLOID_IN_USE: { code: 1008, message: 'newClientOrderId already in use by an active order' },
   MODIFY_MARGIN: { code: 1009, message: 'insufficient margin for modified order' },
+  // modify, causes the spec's table does not cover (ours)
+  INVALID_SIZE: { code: 1010, message: 'size is not a positive multiple of the step size' },
+  INVALID_PRICE: { code: 1011, message: 'price is not a positive multiple of the tick size' },
+  PRICE_EXCEEDS_MAX_TICKS: { code: 1012, message: 'price exceeds maxTicks' },
+  REDUCE_ONLY_EXCEEDS: { code: 1013, message: 'reduce only order would increase position' },
   // updateIsolatedMargin (spec 4.7)
   NTLI_ZERO: { code: 2001, message: 'action.ntli must be non-zero' },
   NO_ISOLATED_POSITION: { code: 2002, message: 'no isolated position to adjust' },
@@ -71,6 +76,7 @@ export const BUSINESS_ERROR = {
   FEE_RATE_INVALID: { code: 5011, message: 'fee rate out of range' },
   ALREADY_ENROLLED: { code: 5012, message: 'already enrolled' },
   UNKNOWN_ACCOUNT: { code: 5013, message: 'unknown account' },
+  TRIGGER_SIZE_INVALID: { code: 5014, message: 'invalid trigger size' },
   // an action the exchange knows but does not serve yet (embedded exchange while being built)
   NOT_IMPLEMENTED: { code: 9001, message: 'not implemented' },
 } as const;

@@ -1,16 +1,27 @@
 import type { ComponentType } from 'react';
-import { createElement } from 'react';
-import { Panel } from '../components/Panel.js';
 import type { PaneId } from '../app/layout.js';
+import type { TabItem } from '../components/Tabs.js';
+import { AccountPane } from './account/AccountPane.js';
+import { AgentsPane } from './agents/AgentsPane.js';
+import { BookPane } from './book/BookPane.js';
+import { ChartPane } from './chart/ChartPane.js';
+import { FillsPane } from './fills/FillsPane.js';
+import { JournalPane } from './journal/JournalPane.js';
+import { OrdersPane } from './orders/OrdersPane.js';
+import { PositionsPane } from './positions/PositionsPane.js';
+import { ShareGroupsPane } from './shareGroups/ShareGroupsPane.js';
+import { TradesPane } from './trades/TradesPane.js';
 
 /** What the app shell gives every pane: its outer size (borders included) and focus. */
 export interface PaneProps {
   width: number;
   height: number;
   focused: boolean;
+  /** Set when several panes share the area: the panel shows this tab strip as its title. */
+  tabs?: { items: readonly TabItem[]; active: string } | undefined;
 }
 
-/** Panes the shell mounts from this registry (header and status bar are the shell's own). */
+/** Panes this registry provides; header and status bar belong to the app shell. */
 export type ContentPaneId = Exclude<PaneId, 'header' | 'status'>;
 
 export const PANE_TITLES: Readonly<Record<PaneId, string>> = {
@@ -28,23 +39,22 @@ export const PANE_TITLES: Readonly<Record<PaneId, string>> = {
   status: 'Status',
 };
 
-function placeholder(id: PaneId): ComponentType<PaneProps> {
-  const C = ({ width, height, focused }: PaneProps) => createElement(Panel, { title: PANE_TITLES[id], width, height, focused });
-  C.displayName = `Placeholder(${id})`;
-  return C;
+/** Header and status are drawn by the shell; these stand in if it ever mounts them from here. */
+function ShellOwned(): null {
+  return null;
 }
 
 export const PANES: Record<PaneId, ComponentType<PaneProps>> = {
-  header: placeholder('header'),
-  book: placeholder('book'),
-  trades: placeholder('trades'),
-  chart: placeholder('chart'),
-  orders: placeholder('orders'),
-  positions: placeholder('positions'),
-  account: placeholder('account'),
-  shareGroups: placeholder('shareGroups'),
-  fills: placeholder('fills'),
-  agents: placeholder('agents'),
-  journal: placeholder('journal'),
-  status: placeholder('status'),
+  header: ShellOwned,
+  book: BookPane,
+  trades: TradesPane,
+  chart: ChartPane,
+  orders: OrdersPane,
+  positions: PositionsPane,
+  account: AccountPane,
+  shareGroups: ShareGroupsPane,
+  fills: FillsPane,
+  agents: AgentsPane,
+  journal: JournalPane,
+  status: ShellOwned,
 };

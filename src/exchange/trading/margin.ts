@@ -1,0 +1,220 @@
+/**
+ * The margin model (docs/exchange.md "Margin"), all bigint in raw collateral units:
+ * - notional = mark x size converted at par; initial margin = notional / leverage (capped
+ *   by the tier holding the notional); maintenance = notional / (2 x tier leverage).
+ * - A cross position draws on its pool: the market deployer pool, or for a PORTFOLIO
+ *   account on a share-group contract, the group pool. An isolated position holds its
+ *   own bucket. Resting orders reserve initial margin on the side that adds exposure.
+ * - Pool equity = pool balance + unrealized PnL of its cross positions; available =
+ *   equity - cross initial margin - order margin.
+ */
+import { rescale } from '../../protocol/index.js';
+import type { BusinessErrorKey } from '../../protocol/wire/index.js';
+import { bucket, type BucketKey } from '../ledger.js';
+import type { Account } from '../state/accounts.js';
+import { valueAtPar, type GroupMarginView, type MarginHooks, type MdMarginView } from '../state/marginHooks.js';
+import type { ContractDef } from '../state/marketConfig.js';
+import { increasingOrderPxSz } from './holdings.js';
+import type { TradingEngine } from './tradingEngine.js';
+import type { Holding, Position, PoolRef } from './types.js';
+import { positionView } from './wireViews.js';
+
+export interface PositionFigures {
+  notional: bigint;
+  upnl: bigint;
+  im: bigint;
+  mm: bigint;
+}
+
+export interface PoolFigures {
+  /** Pool buckets valued in collateral units. */
+  balance: bigint;
+  upnl: bigint;
+  im: bigint;
+  mm: bigint;
+  orderIm: bigint;
+  /** Cross positions drawing on the pool. */
+  positions: number;
+  /** Isolated positions whose orders draw on the pool: their buckets, PnL and maintenance. */
+  isoBalance: bigint;
+  isoUpnl: bigint;
+  equity: bigint;
+  available: bigint;
+}
+
+/** A hypothetical replacement of one holding, with the money it would move into or out of the pool. */
+export interface PoolOverride {
+  holding: Holding;
+  balanceDelta: bigint;
+}
+
+export class MarginEngine {
+  constructor(private readonly t: TradingEngine) {}
+
+  poolOf(account: Account, contract: ContractDef): PoolRef {
+    if (account.marginShareType === 'PORTFOLIO' && contract.shareGroupId !== undefined) return { kind: 'group', id: contract.shareGroupId };
+    return { kind: 'md', id: contract.marketDeployerId };
+  }
+
+  poolCoin(pool: PoolRef): number {
+    const config = this.t.core.config;
+    return pool.kind === 'group' ? (config.shareGroup(pool.id)?.settlementCoinId ?? config.collateralCoinId) : config.collateralCoinId;
+  }
+
+  /** The bucket PnL, fees and funding of the pool's cross positions settle in. */
+  poolBucket(accountId: number, pool: PoolRef): BucketKey {
+    const coin = this.poolCoin(pool);
+    return pool.kind === 'group' ? bucket.group(accountId, pool.id, coin) : bucket.md(accountId, pool.id, coin);
+  }
+
+  poolBalance(accountId: number, pool: PoolRef): bigint {
+    const { config, ledger } = this.t.core;
+    let sum = 0n;
+    for (const coinId of config.coins.keys()) {
+      const key = pool.kind === 'group' ? bucket.group(accountId, pool.id, coinId) : bucket.md(accountId, pool.id, coinId);
+      sum += valueAtPar(config, coinId, ledger.balance(key));
+    }
+    return sum;
+  }
+
+  isolatedBucket(h: Holding, side: Position['side']): BucketKey {
+    return bucket.isolated(h.accountId, h.contractId, side, this.t.core.config.collateralCoinId);
+  }
+
+  samePool(a: PoolRef, b: PoolRef): boolean {
+    return a.kind === b.kind && a.id === b.id;
+  }
+
+  positionFigures(h: Holding, p: Position, mark: bigint | undefined): PositionFigures {
+    const units = this.t.market(h.contractId)?.units;
+    if (!units) return { notional: 0n, upnl: 0n, im: 0n, mm: 0n };
+    const value = mark === undefined ? p.cost : mark * p.size;
+    const notional = units.ceil(value);
+    const upnl = units.floor(p.side === 'long' ? value - p.cost : p.cost - value);
+    return { notional, upnl, im: units.initialMargin(notional, h.leverage), mm: units.maintenanceMargin(notional) };
+  }
+
+  orderMargin(account: Account, h: Holding): bigint {
+    const units = this.t.market(h.contractId)?.units;
+    if (!units) return 0n;
+    const pxSz = increasingOrderPxSz(h, account.positionMode === 'HEDGE');
+    return pxSz === 0n ? 0n : units.initialMargin(units.ceil(pxSz), h.leverage);
+  }
+
+  poolFigures(account: Account, pool: PoolRef, override?: PoolOverride): PoolFigures {
+    const f: PoolFigures = { balance: this.poolBalance(account.id, pool), upnl: 0n, im: 0n, mm: 0n, orderIm: 0n, positions: 0, isoBalance: 0n, isoUpnl: 0n, equity: 0n, available: 0n };
+    let overridden = false;
+    const add = (h: Holding): void => {
+      const contract = this.t.core.config.contract(h.contractId);
+      if (!contract || !this.samePool(this.poolOf(account, contract), pool)) return;
+      const mark = this.t.mark(h.contractId);
+      f.orderIm += this.orderMargin(account, h);
+      for (const p of [h.long, h.short]) {
+        if (!p) continue;
+        const pf = this.positionFigures(h, p, mark);
+        if (h.marginMode === 'isolated') {
+          f.isoBalance += this.t.core.ledger.balance(this.isolatedBucket(h, p.side));
+          f.isoUpnl += pf.upnl;
+        } else {
+          f.upnl += pf.upnl;
+          f.im += pf.im;
+          f.mm += pf.mm;
+          f.positions++;
+        }
+      }
+    };
+    for (const h of this.t.holdings.ofAccount(account.id)) {
+      if (override && h.contractId === override.holding.contractId) {
+        overridden = true;
+        add(override.holding);
+      } else add(h);
+    }
+    if (override && !overridden) add(override.holding);
+    f.balance += override?.balanceDelta ?? 0n;
+    f.equity = f.balance + f.upnl;
+    f.available = f.equity - f.im - f.orderIm;
+    return f;
+  }
+
+  /** Pools the account's holdings draw on, each once. */
+  poolsOf(account: Account): PoolRef[] {
+    const out: PoolRef[] = [];
+    for (const h of this.t.holdings.ofAccount(account.id)) {
+      const contract = this.t.core.config.contract(h.contractId);
+      if (!contract) continue;
+      const pool = this.poolOf(account, contract);
+      if (!out.some((p) => this.samePool(p, pool))) out.push(pool);
+    }
+    return out;
+  }
+
+  /** What may leave a pool in one coin: its balance of that coin, capped by the available margin. */
+  withdrawable(account: Account, pool: PoolRef, coinId: number): bigint {
+    const { config, ledger } = this.t.core;
+    const key = pool.kind === 'group' ? bucket.group(account.id, pool.id, coinId) : bucket.md(account.id, pool.id, coinId);
+    const balance = ledger.balance(key);
+    if (balance <= 0n) return 0n;
+    const available = this.poolFigures(account, pool).available;
+    if (available <= 0n) return 0n;
+    const coin = config.coin(coinId);
+    const collateral = config.coin(config.collateralCoinId);
+    const inCoin = coin && collateral ? rescale(available, collateral.decimals, coin.decimals, 'down') : 0n;
+    return balance < inCoin ? balance : inCoin;
+  }
+
+  hooks(): MarginHooks {
+    const t = this.t;
+    const account = (id: number): Account => {
+      const a = t.core.accounts.byId(id);
+      if (!a) throw new Error(`unknown account ${id}`);
+      return a;
+    };
+    return {
+      withdrawableFromMd: (id, md, coinId) => this.withdrawable(account(id), { kind: 'md', id: md }, coinId),
+      withdrawableFromGroup: (id, groupId, coinId) => this.withdrawable(account(id), { kind: 'group', id: groupId }, coinId),
+      onMarginShareTypeChange: (id) => this.shareTypeRefusal(id),
+      mdView: (id, md) => this.mdView(account(id), md),
+      groupView: (id, groupId, coinId) => this.groupView(account(id), groupId, coinId),
+    };
+  }
+
+  private shareTypeRefusal(accountId: number): BusinessErrorKey | undefined {
+    for (const h of this.t.holdings.ofAccount(accountId)) {
+      const contract = this.t.core.config.contract(h.contractId);
+      if (contract?.shareGroupId === undefined) continue;
+      if (h.long || h.short || h.openOrders > 0 || h.triggers > 0) return 'MARGIN_MODE_OPEN';
+    }
+    return undefined;
+  }
+
+  private mdView(account: Account, md: number): MdMarginView {
+    const pool: PoolRef = { kind: 'md', id: md };
+    const f = this.poolFigures(account, pool);
+    const positions = [];
+    for (const h of this.t.holdings.ofAccount(account.id)) {
+      const contract = this.t.core.config.contract(h.contractId);
+      if (contract?.marketDeployerId !== md) continue;
+      for (const p of [h.long, h.short]) if (p) positions.push(positionView(this.t, account, h, p));
+    }
+    positions.sort((a, b) => a.contractId - b.contractId || Number(b.isBuy) - Number(a.isBuy));
+    const available = f.available > 0n ? f.available : 0n;
+    return {
+      equity: f.equity + f.isoBalance + f.isoUpnl,
+      marginUsed: f.im + f.orderIm + f.isoBalance,
+      available,
+      withdrawable: this.withdrawable(account, pool, this.t.core.config.collateralCoinId),
+      positions,
+    };
+  }
+
+  private groupView(account: Account, groupId: number, coinId: number): GroupMarginView {
+    const pool: PoolRef = { kind: 'group', id: groupId };
+    const frozen = this.t.isFrozenFor(account.id, groupId);
+    if (coinId !== this.poolCoin(pool)) {
+      const key = bucket.group(account.id, groupId, coinId);
+      return { equity: valueAtPar(this.t.core.config, coinId, this.t.core.ledger.balance(key)), frozen };
+    }
+    const f = this.poolFigures(account, pool);
+    return { equity: f.equity + f.isoBalance + f.isoUpnl, maintenanceMargin: f.mm, frozen };
+  }
+}

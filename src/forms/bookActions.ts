@@ -1,0 +1,146 @@
+import { divRound, formatDecimal, parseDecimal } from '../protocol/index.js';
+import type { ContractConfig } from '../protocol/wire/index.js';
+import { bestPrices } from './bookWalk.js';
+import { isHedge, targetPosition, type FormContext } from './context.js';
+import { defaultSizeRaw } from './defaultSize.js';
+import { roundToTick } from './numbers.js';
+import { bookSides, contractUnavailable, markRaw, positionSize } from './orderContext.js';
+import type { OrderKind } from './preTrade.js';
+import { MAX_ORDERS_PER_REQUEST } from '../protocol/wire/index.js';
+
+/**
+ * Trading from the book and position keys. Each returns the texts of the order form (or the
+ * batch form), never an action: every key path then goes through the same validation,
+ * pre-trade summary, guards and confirm policy as typing the order by hand.
+ *
+ * Closing keys (flatten, reverse, close half) send an Ioc limit at a protective price
+ * PROTECT_PCT through the mark rather than a market order: a market order carries no price
+ * bound, so in a thin book it can trade far away, and on the test setup it can hit maxTicks
+ * (spec 4.5). The Ioc fills what the book offers within the bound and cancels the rest.
+ */
+export const PROTECT_PCT = 5n;
+
+export type BookActionResult = { ok: true; form: 'order' | 'orderBatch'; values: Record<string, string>; note: string } | { ok: false; error: string };
+
+interface OrderTexts {
+  isBuy: boolean;
+  kind: OrderKind;
+  price?: bigint;
+  size: bigint;
+  reduceOnly: boolean;
+}
+
+function texts(c: ContractConfig, o: OrderTexts): Record<string, string> {
+  return {
+    side: o.isBuy ? 'Buy' : 'Sell',
+    type: o.kind,
+    price: o.price === undefined ? '' : formatDecimal(o.price, c.priceScale),
+    size: formatDecimal(o.size, c.qtyScale),
+    reduceOnly: o.reduceOnly ? 'yes' : 'no',
+    cloid: '',
+  };
+}
+
+function contractOf(ctx: FormContext): { ok: true; c: ContractConfig } | { ok: false; error: string } {
+  const why = contractUnavailable(ctx);
+  return why ? { ok: false, error: why } : { ok: true, c: ctx.contract as ContractConfig };
+}
+
+/** Buy or sell at the book cursor's price with the default size, as a Gtc limit. */
+export function atCursor(ctx: FormContext, isBuy: boolean, cursorRaw: bigint | string | null): BookActionResult {
+  const r = contractOf(ctx);
+  if (!r.ok) return r;
+  if (cursorRaw === null) return { ok: false, error: 'move the book cursor to a price level first (j/k)' };
+  const price = typeof cursorRaw === 'bigint' ? cursorRaw : /^\d+$/.test(cursorRaw) ? BigInt(cursorRaw) : undefined;
+  if (price === undefined || price <= 0n) return { ok: false, error: 'the book cursor is not on a price' };
+  const size = defaultSizeRaw(r.c, ctx.settings, markRaw(ctx, r.c));
+  const o = { isBuy, kind: 'Gtc' as const, price, size, reduceOnly: false };
+  return { ok: true, form: 'order', values: texts(r.c, o), note: `${isBuy ? 'Buy' : 'Sell'} at the cursor ${formatDecimal(price, r.c.priceScale)}` };
+}
+
+/** Join the best bid (buy) or best ask (sell) as post-only, so a moved book rejects rather than takes. */
+export function joinBest(ctx: FormContext, isBuy: boolean): BookActionResult {
+  const r = contractOf(ctx);
+  if (!r.ok) return r;
+  const best = bestPrices(bookSides(ctx, r.c), r.c.priceScale);
+  const price = isBuy ? best.bid : best.ask;
+  if (price === undefined) return { ok: false, error: `no ${isBuy ? 'bid' : 'ask'} to join: that side of the book is empty` };
+  const size = defaultSizeRaw(r.c, ctx.settings, markRaw(ctx, r.c));
+  const o = { isBuy, kind: 'Alo' as const, price, size, reduceOnly: false };
+  return { ok: true, form: 'order', values: texts(r.c, o), note: `Join the best ${isBuy ? 'bid' : 'ask'} ${formatDecimal(price, r.c.priceScale)} (post-only)` };
+}
+
+/** The Ioc bound PROTECT_PCT through the mark (else the best opposite price), on the tick grid. */
+export function protectivePrice(ctx: FormContext, c: ContractConfig, isBuy: boolean): bigint | undefined {
+  const best = bestPrices(bookSides(ctx, c), c.priceScale);
+  const ref = markRaw(ctx, c) ?? (isBuy ? best.ask : best.bid);
+  if (ref === undefined) return undefined;
+  const tick = BigInt(c.tickSize) > 0n ? BigInt(c.tickSize) : 1n;
+  const top = BigInt(c.maxTicks) * tick;
+  if (isBuy) {
+    const p = roundToTick(divRound(ref * (100n + PROTECT_PCT), 100n, 'down'), tick, 'down');
+    return p > top ? top : p;
+  }
+  const p = roundToTick(divRound(ref * (100n - PROTECT_PCT), 100n, 'up'), tick, 'up');
+  return p < tick ? tick : p;
+}
+
+type Closing = 'flatten' | 'reverse' | 'closeHalf';
+
+function closingOrder(ctx: FormContext, what: Closing): BookActionResult {
+  const r = contractOf(ctx);
+  if (!r.ok) return r;
+  const c = r.c;
+  const p = targetPosition(ctx);
+  if (!p || p.contractId !== c.contractId) return { ok: false, error: `no ${c.name} position (select one in the account pane)` };
+  const size = positionSize(p, c);
+  if (size === 0n) return { ok: false, error: `the ${c.name} position is empty` };
+  if (what === 'reverse' && isHedge(ctx.account)) {
+    return { ok: false, error: 'reverse needs one-way position mode: in hedge mode, flatten this side and open the other' };
+  }
+  const isBuy = !p.isBuy;
+  const price = protectivePrice(ctx, c, isBuy);
+  if (price === undefined) return { ok: false, error: `no mark or book price for ${c.name} to bound the Ioc order` };
+  let qty = size;
+  if (what === 'reverse') qty = size * 2n;
+  if (what === 'closeHalf') {
+    const step = BigInt(c.stepSize) > 0n ? BigInt(c.stepSize) : 1n;
+    qty = ((size / 2n) / step) * step;
+    if (qty === 0n) return { ok: false, error: `the position (${p.size}) is too small to halve on a step of ${formatDecimal(step, c.qtyScale)}` };
+  }
+  const o = { isBuy, kind: 'Ioc' as const, price, size: qty, reduceOnly: what !== 'reverse' };
+  const px = formatDecimal(price, c.priceScale);
+  const sz = formatDecimal(qty, c.qtyScale);
+  const label = what === 'flatten' ? 'Flatten' : what === 'reverse' ? 'Reverse' : 'Close half';
+  return { ok: true, form: 'order', values: texts(c, o), note: `${label}: ${isBuy ? 'buy' : 'sell'} ${sz} Ioc at ${px} or better (${PROTECT_PCT}% bound)${o.reduceOnly ? ', reduce-only' : ''}` };
+}
+
+export const flatten = (ctx: FormContext): BookActionResult => closingOrder(ctx, 'flatten');
+export const reverse = (ctx: FormContext): BookActionResult => closingOrder(ctx, 'reverse');
+export const closeHalf = (ctx: FormContext): BookActionResult => closingOrder(ctx, 'closeHalf');
+
+/**
+ * A ladder for the batch form: `count` Gtc orders of `size` each, from `fromText` stepping
+ * `stepTicks` ticks away from the market (down for buys, up for sells).
+ */
+export function ladder(ctx: FormContext, isBuy: boolean, fromText: string, stepTicks: number, count: number, sizeText?: string): BookActionResult {
+  const r = contractOf(ctx);
+  if (!r.ok) return r;
+  const c = r.c;
+  if (!Number.isSafeInteger(count) || count < 1 || count > MAX_ORDERS_PER_REQUEST) return { ok: false, error: `Count: 1 to ${MAX_ORDERS_PER_REQUEST}` };
+  if (!Number.isSafeInteger(stepTicks) || stepTicks < 1) return { ok: false, error: 'Step: at least one tick' };
+  let from: bigint;
+  try {
+    from = parseDecimal(fromText, c.priceScale, 'From');
+  } catch (e) {
+    return { ok: false, error: e instanceof Error ? e.message : 'From: not a price' };
+  }
+  const size = sizeText ?? formatDecimal(defaultSizeRaw(c, ctx.settings, markRaw(ctx, c)), c.qtyScale);
+  const delta = BigInt(stepTicks) * BigInt(c.tickSize);
+  const lines: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const px = isBuy ? from - delta * BigInt(i) : from + delta * BigInt(i);
+    lines.push(`${isBuy ? 'buy' : 'sell'} ${size} @ ${formatDecimal(px, c.priceScale)}`);
+  }
+  return { ok: true, form: 'orderBatch', values: { lines: lines.join('\n') }, note: `Ladder of ${count} ${isBuy ? 'buys' : 'sells'} from ${fromText}, ${stepTicks} tick${stepTicks === 1 ? '' : 's'} apart` };
+}

@@ -1,0 +1,120 @@
+import type { Action, ActionType, OrderSpec, build } from '../protocol/wire/index.js';
+import type { FormContext } from './context.js';
+import type { Choice, Field, FieldKind, Texts } from './field.js';
+import { keyRequirement, type Needs } from './keyRequirement.js';
+import type { PreTrade } from './preTrade.js';
+
+/**
+ * A form is data: ordered fields (a record keeps insertion order), what it needs, and a
+ * pure `build` from parsed values to the action. The UI renders `evaluateForm`'s output
+ * and never validates on its own, so every way in (keys, book, palette) checks the same.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type FieldMap = Record<string, Field<any>>;
+export type ValuesOf<F extends FieldMap> = { [K in keyof F]: F[K] extends Field<infer T> ? T : never };
+
+/** Which ExchangeClient method sends the action: orders, cancels and modify reconcile lost answers. */
+export type ClientCall =
+  | { kind: 'order'; specs: OrderSpec[] }
+  | { kind: 'cancel'; cancels: { contractId: number; oid: number }[] }
+  | { kind: 'cancelByCloid'; cancels: { contractId: number; cloid: string }[] }
+  | { kind: 'modify'; params: Parameters<typeof build.modify>[0] }
+  | { kind: 'cancelAll'; contractId: number }
+  | { kind: 'send'; action: Action };
+
+export interface Built {
+  action: Action;
+  call: ClientCall;
+  /** The facts of the request, shown under the form and on the confirm step. */
+  summary: string[];
+  /** Non-order actions with wide effects (cancel all, collateral, agents) confirm whatever the policy. */
+  alwaysConfirm?: boolean;
+  /** Raw collateral value at stake, for the "above a notional" policy when there is no pre-trade. */
+  notional?: bigint;
+}
+
+export type BuildResult = { ok: true; value: Built } | { ok: false; error: string };
+
+export interface FormSpec<F extends FieldMap = FieldMap> {
+  id: string;
+  title: string;
+  fields: F;
+  actionType: ActionType;
+  needs: Needs;
+  /** Why the form cannot be used now (no selected order, no position...), checked first. */
+  unavailable?(ctx: FormContext): string | undefined;
+  build(values: ValuesOf<F>, ctx: FormContext): BuildResult;
+  /** Pre-trade summaries, one per order the request places (order-like forms only). */
+  confirm?(values: ValuesOf<F>, ctx: FormContext): readonly PreTrade[];
+}
+
+/** Identity with inference: `defineForm({...})` types `values` from the fields. */
+export function defineForm<F extends FieldMap>(spec: FormSpec<F>): FormSpec<F> {
+  return spec;
+}
+
+export interface FieldView {
+  key: string;
+  kind: FieldKind;
+  label: string;
+  help: string;
+  text: string;
+  visible: boolean;
+  error?: string;
+  choices?: readonly Choice[];
+}
+
+export interface Evaluation {
+  /** Set when the form cannot be submitted at all; shown before the fields. */
+  blocked?: string;
+  fields: FieldView[];
+  /** Field errors in field order, then the form-level error (or only the blocking reason). Empty when ready. */
+  errors: string[];
+  values?: Record<string, unknown>;
+  built?: Built;
+  ready: boolean;
+}
+
+/** The texts a form opens with: each field's default for this context. */
+export function initialTexts(spec: FormSpec, ctx: FormContext, params: Texts = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, f] of Object.entries(spec.fields)) out[key] = params[key] ?? f.default?.(ctx) ?? '';
+  return out;
+}
+
+/** Validates every field and builds the action; cheap enough to run on each keystroke. */
+export function evaluateForm(spec: FormSpec, texts: Texts, ctx: FormContext): Evaluation {
+  const key = keyRequirement(spec.actionType, ctx.keys);
+  const blocked = key.ok ? spec.unavailable?.(ctx) : key.message;
+  const full: Record<string, string> = {};
+  for (const [k, f] of Object.entries(spec.fields)) full[k] = texts[k] ?? f.default?.(ctx) ?? '';
+
+  const fields: FieldView[] = [];
+  const errors: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [k, f] of Object.entries(spec.fields)) {
+    const visible = f.visible ? f.visible(full, ctx) : true;
+    const text = full[k] as string;
+    const view: FieldView = { key: k, kind: f.kind, label: f.label, help: f.help, text, visible };
+    if (f.choices) view.choices = f.choices(ctx, full);
+    const r = f.parse(text, ctx, full);
+    if (r.ok) values[k] = r.value;
+    else if (visible) {
+      view.error = r.error;
+      errors.push(r.error);
+    }
+    fields.push(view);
+  }
+  // A blocked form says one thing: why. Field complaints would only bury it.
+  if (blocked !== undefined) return { blocked, fields: fields.map(({ error: _e, ...f }) => f), errors: [blocked], ready: false };
+  if (errors.length > 0) return { fields, errors, ready: false };
+  const built = spec.build(values as ValuesOf<FieldMap>, ctx);
+  if (!built.ok) return { fields, errors: [built.error], values, ready: false };
+  return { fields, errors, values, built: built.value, ready: true };
+}
+
+/** Pre-trade summaries of a ready form, or none. */
+export function preTradesOf(spec: FormSpec, evaluation: Evaluation, ctx: FormContext): readonly PreTrade[] {
+  if (!evaluation.ready || !spec.confirm || !evaluation.values) return [];
+  return spec.confirm(evaluation.values as ValuesOf<FieldMap>, ctx);
+}

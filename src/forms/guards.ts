@@ -1,0 +1,67 @@
+import { formatDecimal } from '../protocol/index.js';
+import type { FormSettings } from './context.js';
+import { distancePct, formatCoinAmount, formatPct, parseThreshold, PCT_SCALE, type CoinUnit } from './numbers.js';
+import type { PreTrade } from './preTrade.js';
+
+/**
+ * Fat-finger guards, the stale-book check and the confirm policy. Guards never block: they
+ * list what needs an explicit override, so a trader who means it can still send it.
+ */
+export interface GuardViolation {
+  guard: 'maxNotional' | 'maxDistancePct';
+  message: string;
+}
+
+export function checkGuards(
+  pt: Pick<PreTrade, 'notional' | 'worstPx' | 'markPx' | 'contractName'>,
+  guards: FormSettings['guards'],
+  collateral: CoinUnit,
+  priceScale: number,
+): GuardViolation[] {
+  const out: GuardViolation[] = [];
+  const max = parseThreshold(guards?.maxNotional, collateral.decimals);
+  if (max !== undefined && pt.notional > max) {
+    out.push({
+      guard: 'maxNotional',
+      message: `notional ${formatCoinAmount(pt.notional, collateral)} is above the ${formatCoinAmount(max, collateral)} guard (guards.maxNotional)`,
+    });
+  }
+  const pct = parseThreshold(guards?.maxDistancePct, PCT_SCALE);
+  if (pct !== undefined && pt.worstPx !== undefined) {
+    if (pt.markPx === undefined || pt.markPx <= 0n) {
+      out.push({ guard: 'maxDistancePct', message: `no mark price for ${pt.contractName}: the distance guard cannot be checked` });
+    } else {
+      const d = distancePct(pt.worstPx, pt.markPx);
+      if (d > pct) {
+        out.push({
+          guard: 'maxDistancePct',
+          message: `price ${formatDecimal(pt.worstPx, priceScale)} is ${formatPct(d)} from the mark ${formatDecimal(pt.markPx, priceScale)} (guard ${formatPct(pct)}, guards.maxDistancePct)`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+export const STALE_BOOK_MESSAGE = 'the order book is stale (no fresh update): the prices and estimates above may be out of date; confirm once more to send anyway';
+
+/** The extra confirmation order entry needs while the book is stale, if any. */
+export function staleBookConfirmation(bookStale: boolean): string | undefined {
+  return bookStale ? STALE_BOOK_MESSAGE : undefined;
+}
+
+export type ConfirmPolicy = 'always' | 'above' | 'never';
+
+/**
+ * Whether the confirm step shows (before guards and staleness, which force it anyway).
+ * "above" without a threshold, or for a request without a notional, confirms: an
+ * unknown size is never a reason to skip the check.
+ */
+export function policyConfirms(settings: FormSettings['confirm'], notional: bigint | undefined, collateral: CoinUnit): boolean {
+  const policy: ConfirmPolicy = settings?.policy ?? 'always';
+  if (policy === 'always') return true;
+  if (policy === 'never') return false;
+  const threshold = parseThreshold(settings?.notional, collateral.decimals);
+  if (threshold === undefined || notional === undefined) return true;
+  return notional > threshold;
+}

@@ -1,0 +1,18 @@
+export * from './field.js';
+export * from './formSpec.js';
+export * from './context.js';
+export * from './contextFromState.js';
+export * from './keyRequirement.js';
+export * from './preTrade.js';
+export * from './bookWalk.js';
+export * from './guards.js';
+export * from './confirmPlan.js';
+export * from './bookActions.js';
+export * from './alerts.js';
+export * from './result.js';
+export * from './defaultSize.js';
+export { queuePriorityNote } from './specs/modifyForm.js';
+export { parseBatchLines, type BatchLine, type LineResult } from './specs/orderBatchForm.js';
+export { marginModeRefusal } from './specs/marginForms.js';
+export { slotUsage, approvalEffect, type SlotUsage } from './specs/agentForms.js';
+export { FORMS, FORM_IDS, formById, type FormId } from './registry.js';

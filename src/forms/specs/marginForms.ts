@@ -1,0 +1,137 @@
+import { build, type ContractConfig } from '../../protocol/wire/index.js';
+import { collateralCoin, contractById, isHedge, maxLeverage, positionsOf, targetPosition, tierLeverage, type FormContext } from '../context.js';
+import { amountField, choiceField, integerField } from '../field.js';
+import { defineForm } from '../formSpec.js';
+import { needsFor } from '../keyRequirement.js';
+import { formatCoinAmount, notionalRaw, tryDecimal } from '../numbers.js';
+import { marginPool, markRaw, positionSize } from '../orderContext.js';
+
+function tiersText(c: ContractConfig, ctx: FormContext): string {
+  const coin = collateralCoin(ctx.configs);
+  return c.leverageTiers.map((t) => `${t.maxLeverage}x up to ${formatCoinAmount(BigInt(t.maxNotional), coin)}`).join(', ');
+}
+
+export const leverageForm = defineForm({
+  id: 'leverage',
+  title: 'Leverage',
+  actionType: 'updateLeverage',
+  needs: needsFor('updateLeverage'),
+  fields: {
+    leverage: integerField({
+      label: 'Leverage',
+      help: 'a whole multiple within the contract tiers',
+      min: 1,
+      max: (ctx) => (ctx.contract ? maxLeverage(ctx.contract) : undefined),
+      default: (ctx) => {
+        if (!ctx.contract) return '';
+        const p = positionsOf(ctx, ctx.contract.contractId)[0];
+        const lev = p?.leverage ?? ctx.leverageOf?.[ctx.contract.contractId];
+        return lev === undefined ? '' : String(lev);
+      },
+    }),
+  },
+  unavailable: (ctx) => (ctx.contract ? undefined : 'select a contract first'),
+  build(v, ctx) {
+    const c = ctx.contract!;
+    const coin = collateralCoin(ctx.configs);
+    const summary = [`Set ${c.name} leverage to ${v.leverage}x`, `tiers: ${tiersText(c, ctx)}`];
+    for (const p of positionsOf(ctx, c.contractId)) {
+      const px = markRaw(ctx, c) ?? tryDecimal(p.entryPx, c.priceScale);
+      if (px === undefined) continue;
+      const notional = notionalRaw(px, positionSize(p, c), c.priceScale, c.qtyScale, coin.decimals);
+      const cap = tierLeverage(c, notional);
+      if (cap !== undefined && v.leverage > cap) {
+        return { ok: false, error: `Leverage: at most ${cap}x for the position's notional ${formatCoinAmount(notional, coin)} (tiers: ${tiersText(c, ctx)})` };
+      }
+      if (v.leverage < p.leverage) summary.push(`lower than the position's ${p.leverage}x: the exchange checks the position's margin and refuses if it falls short`);
+    }
+    const action = build.updateLeverage(c.contractId, v.leverage);
+    return { ok: true, value: { action, call: { kind: 'send', action }, summary } };
+  },
+});
+
+const MODES = [
+  { text: 'cross', label: 'shared pool' },
+  { text: 'isolated', label: 'per-position margin' },
+];
+
+/** Why the exchange would refuse a margin-mode switch on this contract, from the store's data. */
+export function marginModeRefusal(ctx: FormContext, contractId: number): string | undefined {
+  const positions = positionsOf(ctx, contractId).length;
+  const orders = ctx.openOrders.filter((o) => o.asset === contractId).length;
+  if (positions === 0 && orders === 0) return undefined;
+  const name = contractById(ctx.configs, contractId)?.name ?? `contract ${contractId}`;
+  const what = [positions > 0 ? `${positions} open position${positions === 1 ? '' : 's'}` : '', orders > 0 ? `${orders} open order${orders === 1 ? '' : 's'}` : '']
+    .filter(Boolean)
+    .join(' and ');
+  return `Margin mode: ${name} has ${what}; the exchange switches margin mode only with no open positions or orders on the contract (close the position and cancel the orders first)`;
+}
+
+export const marginModeForm = defineForm({
+  id: 'marginMode',
+  title: 'Margin mode',
+  actionType: 'updateMarginMode',
+  needs: needsFor('updateMarginMode'),
+  fields: {
+    mode: choiceField({
+      label: 'Margin mode',
+      help: 'cross shares the deployer pool; isolated gives the position its own margin',
+      choices: () => MODES,
+      map: (t) => t as 'cross' | 'isolated',
+      default: () => 'isolated',
+    }),
+  },
+  unavailable: (ctx) => (ctx.contract ? undefined : 'select a contract first'),
+  build(v, ctx) {
+    const c = ctx.contract!;
+    const refusal = marginModeRefusal(ctx, c.contractId);
+    if (refusal) return { ok: false, error: refusal };
+    const action = build.updateMarginMode(c.contractId, v.mode);
+    return { ok: true, value: { action, call: { kind: 'send', action }, summary: [`Switch ${c.name} to ${v.mode} margin`], alwaysConfirm: true } };
+  },
+});
+
+const DIRECTIONS = [
+  { text: 'Add', label: 'cross pool -> position' },
+  { text: 'Remove', label: 'position -> cross pool' },
+];
+
+export const isolatedMarginForm = defineForm({
+  id: 'isolatedMargin',
+  title: 'Isolated margin',
+  actionType: 'updateIsolatedMargin',
+  needs: needsFor('updateIsolatedMargin'),
+  fields: {
+    direction: choiceField({ label: 'Direction', help: 'Add takes from the cross pool; Remove returns to it', choices: () => DIRECTIONS, map: (t) => t === 'Add', default: () => 'Add' }),
+    amount: amountField({ label: 'Amount', help: 'in collateral coins, e.g. 25.5', decimals: (ctx) => collateralCoin(ctx.configs).decimals }),
+  },
+  unavailable(ctx) {
+    const p = targetPosition(ctx);
+    if (!p) return 'select a position first (or hold exactly one on the selected contract)';
+    if (p.marginMode !== 'isolated') return `the position is in ${p.marginMode} margin: isolated margin applies to isolated positions only`;
+    return undefined;
+  },
+  build(v, ctx) {
+    const p = targetPosition(ctx)!;
+    const c = contractById(ctx.configs, p.contractId) ?? ctx.contract;
+    const coin = collateralCoin(ctx.configs);
+    const money = (raw: bigint) => formatCoinAmount(raw, coin);
+    if (v.amount > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, error: 'Amount: too large for the exchange (ntli is a JSON integer)' };
+    const iso = /^-?\d+$/.test(p.isolatedMargin) ? BigInt(p.isolatedMargin) : 0n;
+    const pool = c ? marginPool(ctx, c) : { source: '' };
+    if (v.direction && pool.available !== undefined && v.amount > pool.available) {
+      return { ok: false, error: `Amount: exceeds the cross pool's available ${money(pool.available)}` };
+    }
+    if (!v.direction && v.amount > iso) return { ok: false, error: `Amount: exceeds the position's isolated margin ${money(iso)}` };
+    const ntli = Number(v.direction ? v.amount : -v.amount);
+    const action = build.updateIsolatedMargin(p.contractId, ntli, isHedge(ctx.account) ? p.isBuy : undefined);
+    const delta = v.direction ? v.amount : -v.amount;
+    const summary = [
+      `${v.direction ? 'Add' : 'Remove'} ${money(v.amount)} ${v.direction ? 'to' : 'from'} the ${p.isBuy ? 'long' : 'short'} ${c?.name ?? `contract ${p.contractId}`} position (ntli ${ntli})`,
+      `isolated margin: ${money(iso)} -> ${money(iso + delta)}`,
+    ];
+    if (pool.available !== undefined) summary.push(`cross available: ${money(pool.available)} -> ${money(pool.available - delta)}`);
+    if (!v.direction) summary.push('the exchange refuses a removal that leaves less than the initial margin');
+    return { ok: true, value: { action, call: { kind: 'send', action }, summary, notional: v.amount } };
+  },
+});

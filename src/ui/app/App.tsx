@@ -1,0 +1,142 @@
+import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Box, Text } from 'ink';
+import { Keymap, type Binding, type CommandId } from '../../keymap/index.js';
+import type { CandleInterval } from '../../protocol/wire/index.js';
+import { selectSelectedContract } from '../../state/selectors.js';
+import { runCommand } from '../commands/registry.js';
+import type { CommandContext } from '../commands/types.js';
+import { fit } from '../format/width.js';
+import { useKeyboard } from '../input/useKeyboard.js';
+import { Overlays } from '../overlays/Overlays.js';
+import { loadThemeOrFallback } from '../theme/loadTheme.js';
+import { ThemeProvider } from '../theme/ThemeContext.js';
+import type { ColorLevel } from '../theme/tokens.js';
+import { view } from '../view/viewStore.js';
+import { AppContext, useApp, useAppState, useViewState, type AppContextValue } from './AppContext.js';
+import { Area } from './Area.js';
+import { Header } from './Header.js';
+import { computeLayout, MIN_COLS, MIN_ROWS, type Layout, type PaneRect } from './layout.js';
+import { ShellContext } from './ShellContext.js';
+import { StatusBar } from './StatusBar.js';
+import { useChartFeed } from './useChartFeed.js';
+import { useTerminalSize } from './useTerminalSize.js';
+
+export interface AppProps {
+  ctx: AppContextValue;
+  /** Default bindings with the user's overrides applied. */
+  bindings: readonly Binding[];
+  /** The terminal's colour level (detected before the first render). */
+  level: ColorLevel;
+  /** Theme names T cycles through. */
+  themeNames: readonly string[];
+  /** Folders themes are loaded from (user folders first); the shipped one by default. */
+  themeDirs?: readonly string[];
+  /** Called once when the user quits. */
+  onQuit: () => void;
+  /** The candle interval the session subscribes by itself. */
+  baseInterval?: CandleInterval;
+}
+
+/** Areas grouped into the layout's rows (every shipped template is rows of cells). */
+function rowsOf(layout: Layout): PaneRect[][] {
+  const rows = new Map<number, PaneRect[]>();
+  for (const p of layout.panes) {
+    const row = rows.get(p.y) ?? [];
+    row.push(p);
+    rows.set(p.y, row);
+  }
+  return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r.sort((a, b) => a.x - b.x));
+}
+
+const Body = memo(function Body({ layout }: { layout: Layout }) {
+  return (
+    <>
+      {rowsOf(layout).map((row) => (
+        <Box key={row[0]!.y} flexDirection="row" width={layout.cols} height={row[0]!.height} flexShrink={0}>
+          {row.map((area) =>
+            area.id === 'header' ? (
+              <Header key="header" width={area.width} />
+            ) : area.id === 'status' ? (
+              <StatusBar key="status" width={area.width} />
+            ) : (
+              <Area key={area.tabs.join(',')} area={area} />
+            ),
+          )}
+        </Box>
+      ))}
+    </>
+  );
+});
+
+function Screen({ bindings, themeNames, onQuit, baseInterval }: Pick<AppProps, 'bindings' | 'themeNames' | 'onQuit' | 'baseInterval'>) {
+  const app = useApp();
+  const { cols, rows } = useTerminalSize();
+  const zoom = useViewState((s) => s.zoom);
+  const layout = useMemo(() => computeLayout(cols, rows, zoom ? { zoom } : {}), [cols, rows, zoom]);
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
+  const keymap = useMemo(() => new Keymap(bindings), [bindings]);
+  const quitted = useRef(false);
+  const quit = useCallback(() => {
+    if (quitted.current) return;
+    quitted.current = true;
+    onQuit();
+  }, [onQuit]);
+  const run = useCallback(
+    (id: CommandId) => {
+      const ctx: CommandContext = { app, layout: layoutRef.current, bindings, themeNames, quit, run, now: Date.now };
+      runCommand(id, ctx);
+    },
+    [app, bindings, themeNames, quit],
+  );
+  useKeyboard({ keymap, view: app.view, run });
+
+  // Keep focus on a pane the layout shows (a resize can take its area away).
+  useEffect(() => {
+    if (layout.focusOrder.length === 0) return;
+    const focus = app.view.getState().focus;
+    if (!layout.panes.some((p) => p.tabs.includes(focus)) || focus === 'header' || focus === 'status') view.focus(app.view, layout.focusOrder[0]!);
+  }, [layout, app.view]);
+
+  const contractId = useAppState((s) => selectSelectedContract(s)?.contractId);
+  const interval = useViewState((s) => s.chartInterval);
+  useChartFeed(app.session, contractId, interval, baseInterval ?? '1m');
+
+  if (layout.template === 'tooSmall') {
+    return (
+      <Box width={cols} height={1} overflow="hidden">
+        <Text wrap="truncate">{fit(`terminal too small: need ${MIN_COLS}x${MIN_ROWS}, have ${cols}x${rows}`, cols)}</Text>
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column" width={cols} height={layout.height} overflow="hidden">
+      <Body layout={layout} />
+      <Overlays screenWidth={cols} screenHeight={layout.height} />
+    </Box>
+  );
+}
+
+function Themed({ level, themeDirs, children }: { level: ColorLevel; themeDirs?: readonly string[] | undefined; children: ReactNode }) {
+  const { view: viewStore } = useApp();
+  const name = useViewState((s) => s.themeName);
+  const loaded = useMemo(() => loadThemeOrFallback(name, { level, ...(themeDirs ? { dirs: themeDirs } : {}) }), [name, level, themeDirs]);
+  useEffect(() => {
+    if (loaded.error) view.notify(viewStore, loaded.error, 'error');
+  }, [loaded, viewStore]);
+  return <ThemeProvider theme={loaded.theme}>{children}</ThemeProvider>;
+}
+
+/** The dashboard: header, panes by the layout of the terminal's size, status bar, overlays. */
+export function App({ ctx, bindings, level, themeNames, themeDirs, onQuit, baseInterval }: AppProps) {
+  const shell = useMemo(() => ({ bindings }), [bindings]);
+  return (
+    <AppContext.Provider value={ctx}>
+      <ShellContext.Provider value={shell}>
+        <Themed level={level} themeDirs={themeDirs}>
+          <Screen bindings={bindings} themeNames={themeNames} onQuit={onQuit} {...(baseInterval ? { baseInterval } : {})} />
+        </Themed>
+      </ShellContext.Provider>
+    </AppContext.Provider>
+  );
+}

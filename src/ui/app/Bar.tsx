@@ -1,0 +1,25 @@
+import { memo } from 'react';
+import { Box, Text } from 'ink';
+import type { Segment } from '../components/Tone.js';
+import { useTheme } from '../theme/ThemeContext.js';
+import type { ThemeToken } from '../theme/tokens.js';
+
+/** One full-width line of styled segments on a background token (header, status bar). */
+export const Bar = memo(function Bar({ segments, width, base }: { segments: readonly Segment[]; width: number; base: ThemeToken }) {
+  const theme = useTheme();
+  const baseStyle = theme.tokens[base];
+  return (
+    <Box width={width} height={1} flexShrink={0} overflow="hidden">
+      <Text wrap="truncate" {...baseStyle}>
+        {segments.map((s, i) => {
+          const style = s.token ? theme.tokens[s.token] : undefined;
+          return (
+            <Text key={i} {...style} backgroundColor={style?.backgroundColor ?? baseStyle.backgroundColor} bold={s.bold || style?.bold || undefined}>
+              {s.text}
+            </Text>
+          );
+        })}
+      </Text>
+    </Box>
+  );
+});

@@ -1,0 +1,179 @@
+import { createElement } from 'react';
+import { render, type Instance } from 'ink';
+import { createSession, type Session } from '../../client/session.js';
+import { applyOverrides } from '../../keymap/index.js';
+import { takeTerminal } from '../../startup/terminal.js';
+import { KeySourceError } from '../../wallet/index.js';
+import type { Prepared } from '../main.js';
+import { applyColorLevel } from '../theme/applyColorLevel.js';
+import { detectColorLevel } from '../theme/colorLevel.js';
+import { DEFAULT_THEME, listThemes } from '../theme/loadTheme.js';
+import { createViewStore, view, type ViewStore } from '../view/viewStore.js';
+import { App } from './App.js';
+import type { AppContextValue } from './AppContext.js';
+import { pollMonitorOrders } from './monitorOrders.js';
+import { resolveContract, startEmbeddedTarget, startRemoteTarget, StartupError, type Target } from './target.js';
+
+/**
+ * The dashboard's life: the target (embedded exchange, --url deployment or monitor mode),
+ * the session, the full screen until the user quits, and the terminal given back on every
+ * way out.
+ */
+
+/** Data older than this (ms) marks a pane stale unless the config file says otherwise. */
+export const DEFAULT_STALE_AFTER_MS: Readonly<Record<string, number>> = { book: 10_000, candles: 180_000, account: 10_000, agents: 60_000 };
+
+/** Test hook: throw an uncaught error this many ms after the dashboard is up (checks the crash path). */
+export const CRASH_HOOK_ENV = 'PERPDESK_CRASH_AFTER_MS';
+
+const CANDLE_BASE_INTERVAL = '1m';
+
+function fail(message: string, code: number): number {
+  process.stderr.write(`perpdesk: ${message}\n`);
+  return code;
+}
+
+function userError(e: unknown): { message: string; code: number } | undefined {
+  if (e instanceof StartupError) return { message: e.message, code: e.exitCode };
+  if (e instanceof KeySourceError) return { message: e.message, code: 2 };
+  return undefined;
+}
+
+/** Waits at most `ms` for a clean-up step, so a stuck socket cannot keep the terminal hostage. */
+async function bounded(p: Promise<unknown>, ms = 2_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([p.catch(() => {}), new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+  clearTimeout(timer);
+}
+
+async function connect(p: Prepared, viewStore: ViewStore): Promise<Target> {
+  const url = p.args.url ?? p.config.url;
+  if (!url) return startEmbeddedTarget(p.args, p.stateDir, (step) => view.setProgress(viewStore, step));
+  return startRemoteTarget(p.args, url, p.args.ws ?? p.config.ws, p.stateDir, (line) => process.stderr.write(`${line}\n`));
+}
+
+/** After the embedded exchange's background onboarding: sign the WebSocket in again and refresh. */
+function followOnboarding(target: Target, session: Session, viewStore: ViewStore): void {
+  target.embedded?.ready.then(
+    () => {
+      view.setProgress(viewStore, null);
+      // The first auth may have come before the agent was approved. The client logs the
+      // reconnect as an error entry, so the success notice goes after it to stay on screen.
+      if (!session.ws.snapshot().authenticated) session.ws.reconnect('websocket: signing in again now that the agent is approved');
+      view.notify(viewStore, 'embedded exchange: account funded, collateral locked, agent approved', 'success');
+      session.poller.runNow('userAccount');
+      session.poller.runNow('userAgents');
+    },
+    (e: unknown) => {
+      view.setProgress(viewStore, null);
+      view.notify(viewStore, `embedded exchange setup failed: ${e instanceof Error ? e.message : String(e)}`, 'error');
+    },
+  );
+}
+
+export async function runDashboard(p: Prepared): Promise<number> {
+  const { args, config, stateDir, themeDirs } = p;
+  const level = detectColorLevel(process.env, args.noColor ? ['--no-color'] : []);
+  applyColorLevel(level);
+  const keymap = applyOverrides(config.keymap);
+  const viewStore = createViewStore({ themeName: args.theme ?? config.theme ?? DEFAULT_THEME, chartInterval: CANDLE_BASE_INTERVAL });
+
+  let target: Target;
+  let contractName: string;
+  try {
+    target = await connect(p, viewStore);
+  } catch (e) {
+    const u = userError(e);
+    if (!u) throw e;
+    return fail(u.message, u.code);
+  }
+  try {
+    contractName = await resolveContract(target.url, args.contract ?? config.contract);
+  } catch (e) {
+    await bounded(target.embedded?.close() ?? Promise.resolve());
+    const u = userError(e);
+    if (!u) throw e;
+    return fail(u.message, u.code);
+  }
+
+  const session = createSession({
+    url: target.url,
+    wsUrl: target.wsUrl,
+    ...(target.master ? { master: target.master } : {}),
+    ...(target.agent ? { agent: target.agent } : {}),
+    address: target.address,
+    contractName,
+    stateDir,
+    ...(target.embedded ? { nonces: target.embedded.nonces } : {}),
+    candleInterval: CANDLE_BASE_INTERVAL,
+    ...(config.poll ? { poll: config.poll } : {}),
+  });
+  const stopMonitor = target.readOnly ? pollMonitorOrders(session, target.address) : () => {};
+  const warnings = [...target.warnings, ...keymap.errors];
+  if (warnings.length > 0) view.notify(viewStore, warnings.join(' · '), 'warning');
+  followOnboarding(target, session, viewStore);
+
+  const ctx: AppContextValue = {
+    store: session.store,
+    view: viewStore,
+    session,
+    mode: { readOnly: target.readOnly, embedded: target.embedded !== undefined, signer: target.signer, address: target.address },
+    staleAfterMs: { ...DEFAULT_STALE_AFTER_MS, ...config.staleAfterMs },
+  };
+
+  // Registered before takeTerminal's crash handler, so ink stops drawing before the screen is
+  // given back: ink's own exit hook would otherwise paint its last frame over the message.
+  let instanceRef: Instance | undefined;
+  const stopDrawing = () => {
+    try {
+      instanceRef?.unmount();
+    } catch {
+      // Already unmounted or half torn down: the terminal restore still matters.
+    }
+  };
+  process.on('uncaughtException', stopDrawing);
+  process.on('unhandledRejection', stopDrawing);
+  const guard = takeTerminal();
+  let quit: () => void = () => {};
+  const quitting = new Promise<void>((resolve) => (quit = resolve));
+  const instance = render(
+    createElement(App, {
+      ctx,
+      bindings: keymap.bindings,
+      level,
+      themeNames: listThemes(themeDirs),
+      themeDirs,
+      onQuit: () => quit(),
+      baseInterval: CANDLE_BASE_INTERVAL,
+    }),
+    { exitOnCtrlC: false, patchConsole: true, maxFps: 30 },
+  );
+  instanceRef = instance;
+
+  const crashAfter = Number(process.env[CRASH_HOOK_ENV]);
+  if (Number.isFinite(crashAfter) && crashAfter > 0) {
+    setTimeout(() => {
+      throw new Error(`crash requested by ${CRASH_HOOK_ENV} (test hook)`);
+    }, crashAfter);
+  }
+
+  let code = 0;
+  try {
+    await Promise.race([quitting, instance.waitUntilExit()]);
+  } catch (e) {
+    // A render error: ink has unmounted; say what happened once the screen is back.
+    code = 70;
+    guard.restore();
+    process.stderr.write(`perpdesk stopped after an unexpected error: ${e instanceof Error ? e.message : String(e)}\n`);
+  }
+  instance.unmount();
+  process.off('uncaughtException', stopDrawing);
+  process.off('unhandledRejection', stopDrawing);
+  stopMonitor();
+  await bounded(session.close());
+  if (target.embedded) await bounded(target.embedded.close());
+  guard.restore();
+  // Anything still holding the event loop (a half-closed socket) must not keep a quit from exiting.
+  setTimeout(() => process.exit(process.exitCode ?? code), 1_000).unref();
+  return code;
+}

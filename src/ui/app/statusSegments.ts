@@ -1,0 +1,120 @@
+import type { ConnState, SubState } from '../../client/wsSubscriptions.js';
+import type { Segment } from '../components/Tone.js';
+import { formatAge, formatMillis } from '../format/time.js';
+import type { ThemeToken } from '../theme/tokens.js';
+import { fitSegments, type SegmentGroup } from './fitSegments.js';
+
+export interface StatusModel {
+  connection: ConnState;
+  /** Per subscription key: `l2Book:1`, `candle:1:1m`, `openOrders` ... */
+  channels: Readonly<Record<string, SubState>>;
+  latencyMs: number | null;
+  clockOffsetMs: number | null;
+  clockWarning: string | null;
+  /** Age of the newest market data, when there is any. */
+  dataAgeMs: number | undefined;
+  signer: 'agent' | 'master' | 'none';
+  readOnly: boolean;
+  inFlight: number;
+  progress: string | null;
+  message: { text: string; tone: 'info' | 'warning' | 'error' | 'success' } | undefined;
+}
+
+/** Short names so every channel fits at 120 columns. */
+const CHANNEL_LABEL: Record<string, string> = {
+  l2Book: 'book',
+  bbo: 'bbo',
+  trades: 'trd',
+  candle: 'cdl',
+  config: 'cfg',
+  openOrders: 'ord',
+  orderUpdates: 'upd',
+  userFills: 'fill',
+};
+const CHANNEL_ORDER = Object.keys(CHANNEL_LABEL);
+
+/** Glyph per state, so the state reads without colour too. */
+const STATE_GLYPH: Record<SubState, { glyph: string; token: ThemeToken }> = {
+  live: { glyph: '●', token: 'ok' },
+  connecting: { glyph: '◐', token: 'warning' },
+  subscribing: { glyph: '◐', token: 'warning' },
+  resyncing: { glyph: '◐', token: 'warning' },
+  stale: { glyph: '◌', token: 'stale' },
+  down: { glyph: '✕', token: 'error' },
+};
+
+const CONN_TEXT: Record<ConnState, { text: string; token: ThemeToken }> = {
+  idle: { text: '○ idle', token: 'muted' },
+  connecting: { text: '◐ connecting', token: 'warning' },
+  authenticating: { text: '◐ auth', token: 'warning' },
+  open: { text: '● ws', token: 'ok' },
+  reconnecting: { text: '◐ reconnecting', token: 'warning' },
+  closed: { text: '✕ closed', token: 'error' },
+};
+
+function channelType(key: string): string {
+  return key.split(':', 1)[0] ?? key;
+}
+
+export function channelSegments(channels: Readonly<Record<string, SubState>>): Segment[] {
+  const keys = Object.keys(channels).sort((a, b) => CHANNEL_ORDER.indexOf(channelType(a)) - CHANNEL_ORDER.indexOf(channelType(b)) || a.localeCompare(b));
+  const out: Segment[] = [];
+  for (const k of keys) {
+    const st = STATE_GLYPH[channels[k]!];
+    if (out.length > 0) out.push({ text: ' ' });
+    const type = channelType(k);
+    // Candles name their interval: the chart may hold a second one besides the session's.
+    const label = type === 'candle' ? `c${k.split(':')[2] ?? ''}` : (CHANNEL_LABEL[type] ?? type);
+    out.push({ text: label, token: 'muted' }, { text: st.glyph, token: st.token });
+  }
+  return out;
+}
+
+/** "5/6 live" with the worst state's colour, for narrow screens. */
+export function channelSummary(channels: Readonly<Record<string, SubState>>): Segment[] {
+  const states = Object.values(channels);
+  if (states.length === 0) return [];
+  const live = states.filter((s) => s === 'live').length;
+  const worst = states.includes('down') ? 'down' : states.includes('stale') ? 'stale' : live < states.length ? 'connecting' : 'live';
+  return [{ text: `${STATE_GLYPH[worst].glyph}${live}/${states.length}`, token: STATE_GLYPH[worst].token }];
+}
+
+const TONE_TOKEN: Record<NonNullable<StatusModel['message']>['tone'], ThemeToken> = { info: 'text', success: 'ok', warning: 'warning', error: 'error' };
+const TONE_MARK: Record<NonNullable<StatusModel['message']>['tone'], string> = { info: '', success: '✓ ', warning: '! ', error: '✕ ' };
+
+/** The status bar line within `width` columns: mode and signer first, the last message takes the rest. */
+export function statusSegments(m: StatusModel, width: number): Segment[] {
+  const conn = CONN_TEXT[m.connection];
+  const groups: SegmentGroup[] = [
+    {
+      priority: 0,
+      segments: [m.readOnly ? { text: ' READ-ONLY', token: 'warning', bold: true } : { text: ' TRADING', token: 'ok', bold: true }],
+      narrower: [[m.readOnly ? { text: ' RO', token: 'warning', bold: true } : { text: ' TR', token: 'ok', bold: true }]],
+    },
+    {
+      priority: 2,
+      segments: [{ text: m.signer === 'none' ? 'no key' : `signer ${m.signer}`, token: m.signer === 'master' ? 'warning' : 'muted' }],
+      narrower: [[{ text: m.signer === 'none' ? 'no key' : m.signer, token: m.signer === 'master' ? 'warning' : 'muted' }]],
+    },
+    {
+      priority: 3,
+      keep: true,
+      segments: [{ text: conn.text, token: conn.token }, ...(Object.keys(m.channels).length ? [{ text: ' ' }, ...channelSegments(m.channels)] : [])],
+      narrower: [[{ text: conn.text, token: conn.token }, { text: ' ' }, ...channelSummary(m.channels)], [...channelSummary(m.channels)]],
+    },
+    { priority: 4, segments: [{ text: m.latencyMs === null ? 'rtt —' : `rtt ${formatMillis(m.latencyMs)}`, token: 'muted' }] },
+    {
+      priority: 5,
+      segments: [
+        { text: `clock ${m.clockOffsetMs === null ? '—' : formatMillis(m.clockOffsetMs)}`, token: m.clockWarning ? 'warning' : 'muted' },
+        ...(m.clockWarning ? [{ text: ' !', token: 'warning' as const }] : []),
+      ],
+    },
+    { priority: 3, segments: [{ text: m.dataAgeMs === undefined ? 'data —' : `data ${formatAge(m.dataAgeMs)}`, token: 'muted' }] },
+  ];
+  if (m.inFlight > 0) groups.push({ priority: 0, segments: [{ text: `⧗ ${m.inFlight} sending`, token: 'warning' }] });
+  if (m.progress) groups.push({ priority: 2, segments: [{ text: `⧗ ${m.progress}`, token: 'accent' }], narrower: [[{ text: '⧗ setting up', token: 'accent' }]] });
+  if (m.clockWarning && !m.message) groups.push({ priority: 1, fill: true, minWidth: 24, segments: [{ text: `! ${m.clockWarning}`, token: 'warning' }] });
+  if (m.message) groups.push({ priority: 1, fill: true, minWidth: 24, segments: [{ text: `${TONE_MARK[m.message.tone]}${m.message.text}`, token: TONE_TOKEN[m.message.tone] }] });
+  return fitSegments(groups, width);
+}

@@ -1,0 +1,165 @@
+import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { InfoClient } from '../../client/infoClient.js';
+import { HttpTransport } from '../../client/http.js';
+import type { DashboardArgs } from '../../startup/args.js';
+import { defaultWsUrl } from '../../startup/args.js';
+import { demoKey, startEmbedded, type EmbeddedExchange } from '../../startup/embedded.js';
+import { OnboardingError, runOnboarding } from '../../startup/onboarding.js';
+import { loadKeyFile, loadKeyFromEnv, loadKeystoreFile, type LoadedKey, type PrivateKey } from '../../wallet/index.js';
+
+/**
+ * Where the dashboard connects and with which keys: the embedded exchange (demo keys,
+ * onboarding in the background), a deployment given by --url (keys from files, first-run
+ * onboarding on the plain terminal before the dashboard takes it), or monitor mode.
+ */
+export interface Target {
+  url: string;
+  wsUrl: string;
+  master?: PrivateKey;
+  agent?: PrivateKey;
+  /** The watched / trading account (master address), lowercase. */
+  address: string;
+  signer: 'agent' | 'master' | 'none';
+  readOnly: boolean;
+  embedded?: EmbeddedExchange;
+  /** Things the user should read once the screen is up (key warnings). */
+  warnings: string[];
+}
+
+/** A start-up problem the user can fix; printed as one line, exit code 2 unless said otherwise. */
+export class StartupError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
+    super(message);
+    this.name = 'StartupError';
+  }
+}
+
+export const AGENT_NAME = 'perpdesk';
+const AGENT_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+
+export async function startEmbeddedTarget(args: DashboardArgs, stateDir: string, onProgress: (step: string) => void): Promise<Target> {
+  const embedded = await startEmbedded({
+    stateDir,
+    ...(args.activity ? { activity: args.activity as NonNullable<Parameters<typeof startEmbedded>[0]['activity']> } : {}),
+    ...(args.seed !== undefined ? { seed: args.seed } : {}),
+    ...(args.contract ? { contractName: args.contract } : {}),
+    onProgress,
+  });
+  if (args.readOnly) {
+    // Monitor mode on the embedded market: watch the demo account (or --address) with no key loaded.
+    return { url: embedded.url, wsUrl: embedded.wsUrl, address: (args.address ?? embedded.address).toLowerCase(), signer: 'none', readOnly: true, embedded, warnings: [] };
+  }
+  return {
+    url: embedded.url,
+    wsUrl: embedded.wsUrl,
+    master: embedded.master,
+    agent: embedded.agent,
+    address: embedded.address,
+    signer: 'agent',
+    readOnly: false,
+    embedded,
+    warnings: [],
+  };
+}
+
+/** One line from the user on the plain terminal (before the dashboard takes it). */
+export async function askLine(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+  }
+}
+
+async function loadKey(kind: 'keystore' | 'key file', file: string | undefined, passwordFile: string | undefined, who: string): Promise<LoadedKey | undefined> {
+  if (!file) return undefined;
+  return kind === 'keystore'
+    ? loadKeystoreFile(file, { ...(passwordFile ? { passwordFile } : {}), promptQuestion: `Password for the ${who} keystore ${file}: ` })
+    : loadKeyFile(file);
+}
+
+/** A file-system-safe name for a deployment, so each one gets its own agent key. */
+function deploymentSlug(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}-${u.port || (u.protocol === 'https:' ? '443' : '80')}`.replace(/[^A-Za-z0-9.-]/g, '_');
+}
+
+export async function startRemoteTarget(args: DashboardArgs, url: string, ws: string | undefined, stateDir: string, log: (line: string) => void): Promise<Target> {
+  const wsUrl = ws ?? defaultWsUrl(url);
+  if (args.readOnly) {
+    if (!args.address) throw new StartupError('--read-only needs --address 0x... (the account to watch)');
+    return { url, wsUrl, address: args.address.toLowerCase(), signer: 'none', readOnly: true, warnings: [] };
+  }
+  const warnings: string[] = [];
+  const masterLoaded = (await loadKey('keystore', args.keystore, args.passwordFile, 'master')) ?? (await loadKey('key file', args.keyFile, undefined, 'master')) ?? loadKeyFromEnv();
+  let agentLoaded = (await loadKey('keystore', args.agentKeystore, args.passwordFile, 'agent')) ?? (await loadKey('key file', args.agentKeyFile, undefined, 'agent'));
+  for (const k of [masterLoaded, agentLoaded]) if (k) warnings.push(...k.warnings);
+  const master = masterLoaded?.key;
+  if (!master && !agentLoaded) {
+    throw new StartupError('no key loaded: use --keystore FILE, --key-file FILE or PERPDESK_PRIVATE_KEY (or --read-only --address 0x... to watch an account)');
+  }
+  if (!master && !args.address) throw new StartupError('with only an agent key, --address 0x... must name the master account');
+  const address = (master?.address ?? args.address!).toLowerCase();
+  if (master) {
+    // Trading is signed by an agent, so the master key is only needed for this first run.
+    if (!agentLoaded) agentLoaded = { key: await demoKey(path.join(stateDir, 'agents', `${deploymentSlug(url)}.key`)), warnings: [] };
+    const agent = agentLoaded.key;
+    try {
+      await runOnboarding({
+        url,
+        master,
+        address,
+        agent: { key: agent, address: agent.address, name: AGENT_NAME, validUntil: Date.now() + AGENT_LIFETIME_MS },
+        ...(args.contract ? { contractName: args.contract } : {}),
+        ...(args.inviteCode ? { inviteCode: args.inviteCode } : {}),
+        ask: askLine,
+        log,
+        stateDir,
+      });
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      // Everything else is done: without an approved agent the master signs, with a warning.
+      if (!(e instanceof OnboardingError) || !message.startsWith('approve agent')) throw new StartupError(`first-run setup failed: ${message}`, 1);
+      warnings.push(`agent not approved (${message}); orders are signed by the master key`);
+      agentLoaded = undefined;
+    }
+  }
+  const agent = agentLoaded?.key;
+  return {
+    url,
+    wsUrl,
+    ...(master ? { master } : {}),
+    ...(agent ? { agent } : {}),
+    address,
+    signer: agent ? 'agent' : 'master',
+    readOnly: false,
+    warnings,
+  };
+}
+
+/**
+ * The contract to open: the one asked for when it is Active, else the first Active one.
+ * Asking for an unknown or inactive contract is a user error, named with the choices.
+ */
+export async function resolveContract(url: string, wanted: string | undefined): Promise<string> {
+  const http = new HttpTransport({ baseUrl: url });
+  try {
+    const r = await new InfoClient(http).configs();
+    if (!r.ok) throw new StartupError(`cannot read the exchange's contracts at ${url}: ${r.error.message}`, 1);
+    const active = r.value.contracts.filter((c) => c.status === 'Active').map((c) => c.name);
+    if (wanted !== undefined) {
+      if (active.includes(wanted)) return wanted;
+      throw new StartupError(`--contract ${wanted}: no Active contract by that name (Active: ${active.join(', ') || 'none'})`);
+    }
+    const first = active[0];
+    if (!first) throw new StartupError('the exchange lists no Active contract', 1);
+    return first;
+  } finally {
+    await http.close();
+  }
+}

@@ -1,0 +1,78 @@
+import { selectActiveContractNames } from '../../state/selectors.js';
+import { isPane, type Context } from '../../keymap/index.js';
+import { moveBookCursorIn, paneRowCount } from '../panes/selection.js';
+import { helpGeometry } from '../overlays/HelpOverlay.js';
+import { paletteGeometry } from '../overlays/PaletteOverlay.js';
+import { helpLines, paletteItems, pickerItems } from '../overlays/overlayLists.js';
+import { selectTopOverlay, view } from '../view/viewStore.js';
+import { usableBindings } from './writeCommands.js';
+import type { CommandContext, CommandTable } from './types.js';
+
+/**
+ * j/k, arrows, page and end keys. They move whatever list has the keyboard: the top
+ * overlay's (help scrolls, palette and picker move their highlight), else the focused
+ * pane's selection, else the book's price cursor.
+ */
+
+const PAGE = 10;
+
+type Move = { kind: 'by'; delta: number } | { kind: 'page'; dir: 1 | -1 } | { kind: 'end'; dir: 1 | -1 };
+
+function overlayList(ctx: CommandContext): { count: number; page: number } | undefined {
+  const { app, layout } = ctx;
+  const s = app.view.getState();
+  const top = selectTopOverlay(s);
+  if (!top) return undefined;
+  const readOnly = app.mode.readOnly;
+  switch (top.kind) {
+    case 'help': {
+      const lines = helpLines(usableBindings(ctx.bindings, readOnly), readOnly).length;
+      const g = helpGeometry(layout.cols, layout.height, lines);
+      // The help cursor is a scroll offset: one past maxOffset would scroll nothing.
+      return { count: g.maxOffset + 1, page: Math.max(1, g.rows - 1) };
+    }
+    case 'palette':
+      return { count: paletteItems(s.overlayQuery, usableBindings(ctx.bindings, readOnly)).length, page: paletteGeometry(layout.cols, layout.height).rows };
+    case 'picker':
+      return { count: pickerItems(s.overlayQuery, selectActiveContractNames(app.store.getState())).length, page: PAGE };
+    default:
+      return { count: 0, page: 1 };
+  }
+}
+
+function stepOf(move: Move, page: number, count: number): number {
+  if (move.kind === 'by') return move.delta;
+  if (move.kind === 'page') return move.dir * page;
+  return move.dir * Math.max(1, count);
+}
+
+function moveList(move: Move) {
+  return (ctx: CommandContext) => {
+    const { app } = ctx;
+    const overlay = overlayList(ctx);
+    if (overlay) {
+      view.moveOverlayCursor(app.view, stepOf(move, overlay.page, overlay.count), overlay.count);
+      return;
+    }
+    const v = app.view.getState();
+    const a = app.store.getState();
+    const pane = v.focus;
+    if (!isPane(pane as Context)) return;
+    const count = paneRowCount(pane, a, v);
+    if (pane === 'book') {
+      const next = moveBookCursorIn(a, v, stepOf(move, PAGE, count));
+      view.setBookCursor(app.view, next);
+      return;
+    }
+    view.moveSelection(app.view, pane, stepOf(move, PAGE, count), count);
+  };
+}
+
+export const LIST_COMMANDS: CommandTable = {
+  'list.up': moveList({ kind: 'by', delta: -1 }),
+  'list.down': moveList({ kind: 'by', delta: 1 }),
+  'list.pageUp': moveList({ kind: 'page', dir: -1 }),
+  'list.pageDown': moveList({ kind: 'page', dir: 1 }),
+  'list.top': moveList({ kind: 'end', dir: -1 }),
+  'list.bottom': moveList({ kind: 'end', dir: 1 }),
+};

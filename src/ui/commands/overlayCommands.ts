@@ -1,0 +1,78 @@
+import { selectContract } from '../../state/actions.js';
+import { selectActiveContractNames } from '../../state/selectors.js';
+import { selectedJournalEntry } from '../panes/selection.js';
+import { isCommandId } from '../../keymap/index.js';
+import { selectTopOverlay, view } from '../view/viewStore.js';
+import { paletteItems, pickerItems } from '../overlays/overlayLists.js';
+import { journalDetails } from '../overlays/journalDetails.js';
+import { usableBindings } from './writeCommands.js';
+import type { CommandContext, CommandTable } from './types.js';
+
+/** Help, palette, contract picker, confirmations and the way out. */
+
+function hasRequestInFlight(ctx: CommandContext): boolean {
+  return ctx.app.view.getState().inFlight > 0;
+}
+
+async function switchContract(ctx: CommandContext, name: string): Promise<void> {
+  const { app } = ctx;
+  if (app.store.getState().market.selected === name) return;
+  view.setBookCursor(app.view, null);
+  view.setSelection(app.view, 'book', 0);
+  if (!app.session) {
+    selectContract(app.store, name);
+    return;
+  }
+  const r = await app.session.switchContract(name);
+  if (r.ok) view.notify(app.view, `switched to ${name}`, 'success');
+  else view.notify(app.view, r.error.message, 'error');
+}
+
+export const OVERLAY_COMMANDS: CommandTable = {
+  'app.forceQuit': (ctx) => ctx.quit(),
+  quit: (ctx) => {
+    if (hasRequestInFlight(ctx)) view.openOverlay(ctx.app.view, { kind: 'quitConfirm' });
+    else ctx.quit();
+  },
+  help: ({ app }) => view.openListOverlay(app.view, { kind: 'help' }),
+  'help.close': ({ app }) => view.closeOverlay(app.view),
+  palette: ({ app }) => view.openListOverlay(app.view, { kind: 'palette' }),
+  'palette.close': ({ app }) => view.closeOverlay(app.view),
+  'palette.run': (ctx) => {
+    const { app } = ctx;
+    const s = app.view.getState();
+    const items = paletteItems(s.overlayQuery, usableBindings(ctx.bindings, app.mode.readOnly));
+    const chosen = items[Math.min(s.overlayCursor, items.length - 1)];
+    view.closeOverlay(app.view);
+    if (chosen && isCommandId(chosen.binding.id)) ctx.run(chosen.binding.id);
+  },
+  'contract.pick': ({ app }) => {
+    const names = selectActiveContractNames(app.store.getState());
+    view.openListOverlay(app.view, { kind: 'picker' });
+    const at = names.indexOf(app.store.getState().market.selected ?? '');
+    if (at > 0) view.moveOverlayCursor(app.view, at, names.length);
+  },
+  'picker.close': ({ app }) => view.closeOverlay(app.view),
+  'picker.choose': (ctx) => {
+    const { app } = ctx;
+    const s = app.view.getState();
+    const items = pickerItems(s.overlayQuery, selectActiveContractNames(app.store.getState()));
+    const name = items[Math.min(s.overlayCursor, items.length - 1)];
+    view.closeOverlay(app.view);
+    if (name) void switchContract(ctx, name);
+  },
+  'confirm.yes': (ctx) => {
+    const top = selectTopOverlay(ctx.app.view.getState());
+    if (top?.kind === 'quitConfirm') ctx.quit();
+    else view.closeOverlay(ctx.app.view);
+  },
+  'confirm.no': ({ app }) => view.closeOverlay(app.view),
+  'journal.details': ({ app }) => {
+    const entry = selectedJournalEntry(app.store.getState(), app.view.getState());
+    if (!entry) {
+      view.notify(app.view, 'the journal is empty: signed actions appear here', 'info');
+      return;
+    }
+    view.openOverlay(app.view, { kind: 'message', title: `Journal #${entry.seq}: ${entry.action}`, body: journalDetails(entry) });
+  },
+};

@@ -1,0 +1,40 @@
+import type { CommandId } from '../../keymap/index.js';
+import { view } from '../view/viewStore.js';
+import { LIST_COMMANDS } from './listCommands.js';
+import { OVERLAY_COMMANDS } from './overlayCommands.js';
+import { TRADING_COMMANDS } from './tradingCommands.js';
+import type { CommandContext, CommandTable } from './types.js';
+import { VIEW_COMMANDS } from './viewCommands.js';
+import { isWriteCommand, READ_ONLY_REFUSAL } from './writeCommands.js';
+
+/**
+ * One handler per command id. Navigation, overlays and view commands live here for good;
+ * the trading ones come from tradingCommands.ts, the file issue 7 (order forms) replaces.
+ */
+export const COMMANDS: CommandTable = {
+  ...TRADING_COMMANDS,
+  ...OVERLAY_COMMANDS,
+  ...VIEW_COMMANDS,
+  ...LIST_COMMANDS,
+};
+
+/**
+ * Runs a command: refused with a notice in monitor mode when it would sign, and a failing
+ * handler becomes a notice too, never a crash of the whole screen.
+ */
+export function runCommand(id: CommandId, ctx: CommandContext, table: CommandTable = COMMANDS): void {
+  if (ctx.app.mode.readOnly && isWriteCommand(id)) {
+    view.notify(ctx.app.view, READ_ONLY_REFUSAL, 'warning');
+    return;
+  }
+  const handler = table[id];
+  if (!handler) {
+    view.notify(ctx.app.view, `${id}: nothing to do here`, 'info');
+    return;
+  }
+  try {
+    handler(ctx);
+  } catch (e) {
+    view.notify(ctx.app.view, `${id} failed: ${e instanceof Error ? e.message : String(e)}`, 'error');
+  }
+}

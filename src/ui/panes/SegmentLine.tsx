@@ -1,0 +1,28 @@
+import { memo } from 'react';
+import { Box, Text } from 'ink';
+import type { Segment } from '../components/Tone.js';
+import { useTheme } from '../theme/ThemeContext.js';
+import type { ThemeToken } from '../theme/tokens.js';
+
+/**
+ * One pre-fitted line of styled segments. `highlight` (cursor, selection) replaces the
+ * segments' own styles for the whole line, so the highlight reads as one bar.
+ */
+export const SegmentLine = memo(function SegmentLine({ segments, highlight }: { segments: readonly Segment[]; highlight?: ThemeToken | undefined }) {
+  const theme = useTheme();
+  const hl = highlight ? theme.tokens[highlight] : undefined;
+  return (
+    <Box height={1} flexShrink={0}>
+      <Text wrap="truncate" {...hl}>
+        {segments.map((s, i) => {
+          const style = hl || !s.token ? undefined : theme.tokens[s.token];
+          return (
+            <Text key={i} {...style} bold={s.bold || style?.bold || hl?.bold || undefined}>
+              {s.text}
+            </Text>
+          );
+        })}
+      </Text>
+    </Box>
+  );
+});

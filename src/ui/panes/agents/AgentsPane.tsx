@@ -1,0 +1,51 @@
+import { memo, useMemo } from 'react';
+import { useAppState, useViewState } from '../../app/AppContext.js';
+import { Panel, panelInner } from '../../components/Panel.js';
+import { fit } from '../../format/width.js';
+import { SegmentLine } from '../SegmentLine.js';
+import { Table, type Column } from '../../components/Table.js';
+import type { ThemeToken } from '../../theme/tokens.js';
+import { filler, widthFor } from '../columns.js';
+import type { PaneProps } from '../registry.js';
+import { clampSelection } from '../selection.js';
+import { useNow } from '../useNow.js';
+import { usePaneStale } from '../usePaneStale.js';
+import { agentRows, EXPIRY_WARNING_MS, expiryText, isExpired, slotSummary, type AgentRow } from './agentRows.js';
+
+export function agentColumns(rows: readonly AgentRow[], serverNow: number): Column<AgentRow>[] {
+  const tone = (r: AgentRow): ThemeToken =>
+    isExpired(r, serverNow) ? 'error' : r.validUntil !== 0 && r.validUntil - serverNow < EXPIRY_WARNING_MS ? 'warning' : 'ok';
+  return [
+    { key: 'name', title: 'Name', width: widthFor('Name', rows.map((r) => r.name), 6, 16), priority: 10, cell: (r) => ({ text: r.name, bold: true }) },
+    { key: 'slot', title: 'Slot', width: 5, priority: 4, cell: (r) => ({ text: r.slot, token: 'muted' }) },
+    { key: 'address', title: 'Address', width: 13, priority: 6, cell: (r) => r.address },
+    { key: 'expires', title: 'Expires', width: 9, align: 'right', priority: 9, cell: (r) => ({ text: expiryText(r, serverNow), token: tone(r) }) },
+    filler(),
+  ];
+}
+
+export const AgentsPane = memo(function AgentsPane({ width, height, focused, tabs }: PaneProps) {
+  const agents = useAppState((s) => s.account.agents);
+  const offset = useAppState((s) => s.session.clockOffsetMs ?? 0);
+  const polled = useAppState((s) => s.session.polls['userAgents']?.lastOk != null);
+  const selected = useViewState((s) => s.selection.agents);
+  const staleMs = usePaneStale('agents');
+  const now = useNow(1000);
+  const rows = agentRows(agents);
+  const columns = useMemo(() => agentColumns(rows, now + offset), [rows, now, offset]);
+  const inner = panelInner(width, height);
+  return (
+    <Panel tabs={tabs} title="Agents" width={width} height={height} focused={focused} staleMs={staleMs}>
+      {inner.height > 0 && <SegmentLine segments={[{ text: fit(slotSummary(agents, inner.width), inner.width), token: 'muted' }]} />}
+      <Table
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.key}
+        width={inner.width}
+        height={Math.max(0, inner.height - 1)}
+        selected={focused ? clampSelection(selected, rows.length) : undefined}
+        empty={polled || agents.length > 0 ? 'no agents approved' : 'waiting for agents…'}
+      />
+    </Panel>
+  );
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { Candle } from '../../../protocol/wire/index.js';
+import { textWidth } from '../../format/width.js';
+import { segmentsText } from '../segments.js';
+import { chartHeader, closesOf } from './chartHeader.js';
+
+const bar = (o: string, h: string, l: string, c: string, v: string): Candle => ({ t: 0, T: 59_999, o, h, l, c, v, n: 3 });
+
+describe('chartHeader', () => {
+  it('shows the last bar with a signed, glyph-marked change', () => {
+    const text = segmentsText(chartHeader([bar('150', '153', '149', '152', '1234')], '5m', 0, 0, 80));
+    expect(text.trimEnd()).toBe('5m  O 150  H 153  L 149  C 152  ▲ +1.33%  V 1.2k');
+    const down = segmentsText(chartHeader([bar('60000.0', '60000.0', '59000.0', '59400.0', '1.500')], '1h', 1, 3, 80));
+    expect(down).toContain('C 59,400.0  ▼ −1.00%  V 1.50');
+  });
+  it('drops whole fields, volume first, rather than cutting numbers', () => {
+    const candles = [bar('150', '153', '149', '152', '1234')];
+    expect(segmentsText(chartHeader(candles, '1m', 0, 0, 40)).trimEnd()).toBe('1m  O 150  H 153  L 149  C 152  ▲ +1.33%');
+    expect(segmentsText(chartHeader(candles, '1m', 0, 0, 24)).trimEnd()).toBe('1m  C 152  ▲ +1.33%');
+    for (const w of [1, 5, 12, 30, 60]) expect(textWidth(segmentsText(chartHeader(candles, '1m', 0, 0, w)))).toBe(w);
+  });
+  it('is just the interval before the first bar', () => {
+    expect(segmentsText(chartHeader([], '15m', 0, 0, 10))).toBe('15m       ');
+  });
+  it('feeds the chart raw closes, memoised', () => {
+    const candles = [bar('1', '1', '1', '1.5', '0'), bar('1', '1', '1', 'bad', '0'), bar('1', '1', '1', '2.25', '0')];
+    expect(closesOf(candles, 2)).toEqual([150n, 225n]);
+    expect(closesOf(candles, 2)).toBe(closesOf(candles, 2));
+  });
+});

@@ -1,0 +1,56 @@
+import type { Candle } from '../../../protocol/wire/index.js';
+import type { Segment } from '../../components/Tone.js';
+import { formatCompact } from '../../format/compact.js';
+import { formatPrice, toRaw } from '../../format/decimal.js';
+import { formatPercent } from '../../format/percent.js';
+import { directionSymbol } from '../../format/side.js';
+import { clipSegments } from '../segments.js';
+import { textWidth } from '../../format/width.js';
+import { memoLast } from '../memo.js';
+
+/** Closing prices in raw units for the chart, oldest first; unparseable bars are skipped. */
+export const closesOf = memoLast((candles: readonly Candle[], priceScale: number): bigint[] => {
+  const out: bigint[] = [];
+  for (const c of candles) {
+    const raw = toRaw(c.c, priceScale);
+    if (raw !== undefined) out.push(raw);
+  }
+  return out;
+});
+
+/**
+ * "1m  O 150  H 152  L 149  C 151  ▲ +0.66%  V 1.2k" for the newest bar. The change is the
+ * bar's close against its open, with a glyph as well as a sign. When the line is too
+ * narrow, whole fields drop (volume, then open/high/low) instead of being cut mid-number.
+ */
+export function chartHeader(candles: readonly Candle[], interval: string, priceScale: number, qtyScale: number, width: number): Segment[] {
+  const last = candles[candles.length - 1];
+  // [priority, segments]: higher survives longer; display order is the array order.
+  const groups: [number, Segment[]][] = [[10, [{ text: interval, token: 'accent', bold: true }]]];
+  if (last) {
+    const px = (v: string) => formatPrice(v, priceScale, { separators: true });
+    const field = (label: string, value: string): Segment[] => [
+      { text: `  ${label} `, token: 'muted' },
+      { text: value, token: 'text' },
+    ];
+    groups.push([5, field('O', px(last.o))], [4, [...field('H', px(last.h)), ...field('L', px(last.l))]], [9, field('C', px(last.c))]);
+    const o = toRaw(last.o, priceScale);
+    const c = toRaw(last.c, priceScale);
+    if (o !== undefined && c !== undefined && o > 0n) {
+      const d = c - o;
+      groups.push([8, [{ text: `  ${directionSymbol(d)} ${formatPercent(d, o, { signed: true })}`, token: d > 0n ? 'up' : d < 0n ? 'down' : 'muted' }]]);
+    }
+    const vol = toRaw(last.v, qtyScale);
+    if (vol !== undefined) groups.push([3, field('V', formatCompact(vol, qtyScale))]);
+  }
+  const widthOf = (g: Segment[]) => g.reduce((a, s) => a + textWidth(s.text), 0);
+  const kept = new Set(groups.map((_, i) => i));
+  const total = () => [...kept].reduce((a, i) => a + widthOf(groups[i]![1]), 0);
+  while (kept.size > 1 && total() > width) {
+    let drop = -1;
+    for (const i of kept) if (i > 0 && (drop < 0 || groups[i]![0] <= groups[drop]![0])) drop = i;
+    if (drop < 0) break;
+    kept.delete(drop);
+  }
+  return clipSegments(groups.filter((_, i) => kept.has(i)).flatMap(([, segs]) => segs), width);
+}

@@ -1,0 +1,46 @@
+import { memo, useMemo } from 'react';
+import { useAppState, useViewState } from '../../app/AppContext.js';
+import { Panel, panelInner } from '../../components/Panel.js';
+import { Table, type Column } from '../../components/Table.js';
+import { widthFor } from '../columns.js';
+import type { PaneProps } from '../registry.js';
+import { clampSelection } from '../selection.js';
+import { usePaneStale } from '../usePaneStale.js';
+import { fillRows, type FillRow } from './fillRows.js';
+
+export function fillColumns(rows: readonly FillRow[]): Column<FillRow>[] {
+  const w = (title: string, pick: (r: FillRow) => string, min = 4) => widthFor(title, rows.map(pick), min, 20);
+  return [
+    { key: 'time', title: 'Time', width: 8, priority: 6, cell: (r) => ({ text: r.time, token: 'muted' }) },
+    { key: 'contract', title: 'Contract', width: w('Contract', (r) => r.contract), priority: 7, cell: (r) => r.contract },
+    { key: 'side', title: 'Side', width: 4, priority: 10, cell: (r) => ({ text: r.side, token: r.isBuy ? 'bid' : 'ask' }) },
+    { key: 'price', title: 'Price', width: w('Price', (r) => r.price, 5), align: 'right', priority: 10, cell: (r) => r.price },
+    { key: 'size', title: 'Size', width: w('Size', (r) => r.size), align: 'right', priority: 9, cell: (r) => r.size },
+    { key: 'fee', title: 'Fee', width: w('Fee', (r) => r.fee), align: 'right', priority: 4, cell: (r) => ({ text: r.fee, token: 'muted' }) },
+    { key: 'pnl', title: 'Closed PnL', width: w('Closed PnL', (r) => r.pnl), align: 'right', priority: 5, cell: (r) => ({ text: r.pnl, token: r.pnlTone }) },
+    { key: 'liq', title: 'Role', width: 5, priority: 3, grow: true, cell: (r) => ({ text: r.liquidity, token: r.liquidity === 'liq' ? 'error' : 'muted' }) },
+  ];
+}
+
+export const FillsPane = memo(function FillsPane({ width, height, focused, tabs }: PaneProps) {
+  const fills = useAppState((s) => s.orders.fills);
+  const configs = useAppState((s) => s.market.configs);
+  const selected = useViewState((s) => s.selection.fills);
+  const staleMs = usePaneStale('fills');
+  const rows = fillRows(fills, configs);
+  const columns = useMemo(() => fillColumns(rows), [rows]);
+  const inner = panelInner(width, height);
+  return (
+    <Panel tabs={tabs} title="Fills" width={width} height={height} focused={focused} staleMs={staleMs} info={rows.length ? String(rows.length) : undefined}>
+      <Table
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.key}
+        width={inner.width}
+        height={inner.height}
+        selected={focused ? clampSelection(selected, rows.length) : undefined}
+        empty="no fills yet"
+      />
+    </Panel>
+  );
+});

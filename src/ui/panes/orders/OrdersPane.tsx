@@ -1,0 +1,55 @@
+import { memo, useMemo } from 'react';
+import { useAppState, useViewState } from '../../app/AppContext.js';
+import { Panel, panelInner } from '../../components/Panel.js';
+import { Table, type Column } from '../../components/Table.js';
+import { formatAge } from '../../format/time.js';
+import { widthFor } from '../columns.js';
+import { selectedContract } from '../lookups.js';
+import type { PaneProps } from '../registry.js';
+import { clampSelection } from '../selection.js';
+import { useNow } from '../useNow.js';
+import { usePaneStale } from '../usePaneStale.js';
+import { orderRows, type OrderRow, type OrdersScope } from './orderRows.js';
+
+export function orderColumns(rows: readonly OrderRow[], scope: OrdersScope, now: number): Column<OrderRow>[] {
+  const cols: Column<OrderRow>[] = [];
+  if (scope === 'all') cols.push({ key: 'contract', title: 'Contract', width: widthFor('Contract', rows.map((r) => r.contract), 4, 12), priority: 7, cell: (r) => r.contract });
+  cols.push(
+    { key: 'side', title: 'Side', width: 4, priority: 9, cell: (r) => ({ text: r.side, token: r.isBuy ? 'bid' : 'ask' }) },
+    { key: 'price', title: 'Price', width: widthFor('Price', rows.map((r) => r.price), 5), align: 'right', priority: 10, cell: (r) => r.price },
+    { key: 'size', title: 'Size/Orig', width: widthFor('Size/Orig', rows.map((r) => r.size), 5), align: 'right', priority: 8, cell: (r) => r.size },
+    { key: 'filled', title: 'Filled', width: widthFor('Filled', rows.map((r) => r.filled), 4), align: 'right', priority: 4, cell: (r) => ({ text: r.filled, token: 'muted' }) },
+    { key: 'tif', title: 'TIF', width: 3, priority: 5, cell: (r) => r.tif },
+    { key: 'ro', title: 'RO', width: 2, priority: 6, cell: (r) => ({ text: r.reduceOnly, token: 'warning' }) },
+    { key: 'age', title: 'Age', width: 4, align: 'right', priority: 3, cell: (r) => ({ text: formatAge(now - r.placedAt), token: 'muted' }) },
+    { key: 'cloid', title: 'Cloid', width: 6, priority: 1, grow: true, cell: (r) => ({ text: r.cloid, token: 'muted' }) },
+  );
+  return cols;
+}
+
+export const OrdersPane = memo(function OrdersPane({ width, height, focused, tabs }: PaneProps) {
+  const contract = useAppState(selectedContract);
+  const open = useAppState((s) => s.orders.open);
+  const configs = useAppState((s) => s.market.configs);
+  const scope = useViewState((s) => s.ordersScope);
+  const selected = useViewState((s) => s.selection.orders);
+  const staleMs = usePaneStale('orders');
+  const now = useNow(1000);
+  const rows = orderRows(open, configs, contract?.contractId, scope);
+  const columns = useMemo(() => orderColumns(rows, scope, now), [rows, scope, now]);
+  const inner = panelInner(width, height);
+  const where = scope === 'all' ? 'all contracts' : (contract?.name ?? '');
+  return (
+    <Panel tabs={tabs} title={`Orders ${where}`.trim()} width={width} height={height} focused={focused} staleMs={staleMs} info={String(rows.length)}>
+      <Table
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.key}
+        width={inner.width}
+        height={inner.height}
+        selected={focused ? clampSelection(selected, rows.length) : undefined}
+        empty={scope === 'all' || !contract ? 'no open orders' : `no open orders on ${contract.name}`}
+      />
+    </Panel>
+  );
+});

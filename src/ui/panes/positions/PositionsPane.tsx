@@ -1,0 +1,53 @@
+import { memo, useMemo } from 'react';
+import { useAppState, useViewState } from '../../app/AppContext.js';
+import { Panel, panelInner } from '../../components/Panel.js';
+import { Table, type Column } from '../../components/Table.js';
+import type { ThemeToken } from '../../theme/tokens.js';
+import { widthFor } from '../columns.js';
+import type { PaneProps } from '../registry.js';
+import { clampSelection } from '../selection.js';
+import { usePaneStale } from '../usePaneStale.js';
+import { positionRows, type PositionRow } from './positionRows.js';
+
+export function positionColumns(rows: readonly PositionRow[]): Column<PositionRow>[] {
+  const w = (title: string, pick: (r: PositionRow) => string, min = 4) => widthFor(title, rows.map(pick), min);
+  const side = (r: PositionRow): ThemeToken => (r.isBuy ? 'bid' : 'ask');
+  return [
+    { key: 'contract', title: 'Contract', width: w('Contract', (r) => r.contract, 4), priority: 10, cell: (r) => ({ text: r.contract, bold: true }) },
+    { key: 'side', title: 'Side', width: 5, priority: 7, cell: (r) => ({ text: r.side, token: side(r) }) },
+    { key: 'size', title: 'Size', width: w('Size', (r) => r.size), align: 'right', priority: 10, cell: (r) => ({ text: r.size, token: side(r) }) },
+    { key: 'entry', title: 'Entry', width: w('Entry', (r) => r.entry), align: 'right', priority: 8, cell: (r) => r.entry },
+    { key: 'mark', title: 'Mark', width: w('Mark', (r) => r.mark), align: 'right', priority: 6, cell: (r) => r.mark },
+    { key: 'upnl', title: 'uPnL', width: w('uPnL', (r) => r.upnl), align: 'right', priority: 9, cell: (r) => ({ text: r.upnl, token: r.pnlTone }) },
+    { key: 'roe', title: 'ROE', width: w('ROE', (r) => r.roe), align: 'right', priority: 5, cell: (r) => ({ text: r.roe, token: r.pnlTone }) },
+    { key: 'lev', title: 'Lev', width: w('Lev', (r) => r.leverage, 3), align: 'right', priority: 4, cell: (r) => r.leverage },
+    { key: 'mode', title: 'Mode', width: 5, priority: 2, cell: (r) => ({ text: r.mode, token: 'muted' }) },
+    { key: 'liq', title: 'Liq px', width: w('Liq px', (r) => r.liq), align: 'right', priority: 6, cell: (r) => ({ text: r.liq, token: 'warning' }) },
+    { key: 'tpsl', title: 'TP/SL', width: w('TP/SL', (r) => r.tpsl, 5), priority: 1, grow: true, cell: (r) => ({ text: r.tpsl, token: 'muted' }) },
+  ];
+}
+
+export const PositionsPane = memo(function PositionsPane({ width, height, focused, tabs }: PaneProps) {
+  const positions = useAppState((s) => s.account.positions);
+  const configs = useAppState((s) => s.market.configs);
+  const marketStates = useAppState((s) => s.market.marketStates);
+  const loaded = useAppState((s) => s.account.raw !== null);
+  const selected = useViewState((s) => s.selection.positions);
+  const staleMs = usePaneStale('positions');
+  const rows = positionRows(positions, configs, marketStates);
+  const columns = useMemo(() => positionColumns(rows), [rows]);
+  const inner = panelInner(width, height);
+  return (
+    <Panel tabs={tabs} title="Positions" width={width} height={height} focused={focused} staleMs={staleMs} info={String(rows.length)}>
+      <Table
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.key}
+        width={inner.width}
+        height={inner.height}
+        selected={focused ? clampSelection(selected, rows.length) : undefined}
+        empty={loaded ? 'no open positions' : 'waiting for account…'}
+      />
+    </Panel>
+  );
+});

@@ -1,0 +1,66 @@
+import { memo, useMemo } from 'react';
+import { Box, Text } from 'ink';
+import { useAppState, useViewState } from '../../app/AppContext.js';
+import { Panel, panelInner } from '../../components/Panel.js';
+import { Table, type Column } from '../../components/Table.js';
+import { fit } from '../../format/width.js';
+import { useTheme } from '../../theme/ThemeContext.js';
+import { widthFor } from '../columns.js';
+import type { PaneProps } from '../registry.js';
+import { clampSelection } from '../selection.js';
+import { usePaneStale } from '../usePaneStale.js';
+import { frozenBanner, frozenGroups, shareGroupRows, type ShareGroupRow } from './shareGroupRows.js';
+
+export function shareGroupColumns(rows: readonly ShareGroupRow[]): Column<ShareGroupRow>[] {
+  const w = (title: string, pick: (r: ShareGroupRow) => string, min = 4) => widthFor(title, rows.map(pick), min, 24);
+  return [
+    { key: 'group', title: 'Grp', width: w('Grp', (r) => `#${r.groupId}`, 3), priority: 10, cell: (r) => ({ text: `#${r.groupId}`, bold: true }) },
+    {
+      key: 'state',
+      title: 'State',
+      width: 6,
+      priority: 9,
+      cell: (r) => (r.frozen ? { text: 'FROZEN', token: 'frozen', bold: true } : { text: 'active', token: 'ok' }),
+    },
+    { key: 'balance', title: 'Pool', width: w('Pool', (r) => r.balance), align: 'right', priority: 8, cell: (r) => r.balance },
+    { key: 'equity', title: 'Equity', width: w('Equity', (r) => r.equity), align: 'right', priority: 7, cell: (r) => r.equity },
+    { key: 'coin', title: 'Coin', width: w('Coin', (r) => r.coin), priority: 3, cell: (r) => ({ text: r.coin, token: 'muted' }) },
+    { key: 'members', title: 'Members', width: 7, priority: 5, grow: true, cell: (r) => r.members },
+  ];
+}
+
+export const ShareGroupsPane = memo(function ShareGroupsPane({ width, height, focused, tabs }: PaneProps) {
+  const defs = useAppState((s) => s.account.shareGroupDefs);
+  const pools = useAppState((s) => s.account.shareGroups);
+  const configs = useAppState((s) => s.market.configs);
+  const selected = useViewState((s) => s.selection.shareGroups);
+  const staleMs = usePaneStale('shareGroups');
+  const theme = useTheme();
+  const rows = shareGroupRows(defs, pools, configs);
+  const columns = useMemo(() => shareGroupColumns(rows), [rows]);
+  const inner = panelInner(width, height);
+  const frozen = frozenGroups(rows);
+  // The banner may take up to two lines, but always leaves the header and one row when it can.
+  const banner = frozenBanner(frozen, inner.width, Math.min(2, Math.max(1, inner.height - 2)));
+  const tableHeight = Math.max(0, inner.height - banner.length);
+  return (
+    <Panel tabs={tabs} title="Share groups" width={width} height={height} focused={focused} staleMs={staleMs} info={frozen.length ? 'FROZEN' : undefined}>
+      {banner.map((line, i) => (
+        <Box key={i} height={1} flexShrink={0}>
+          <Text wrap="truncate" {...theme.tokens.frozen} bold>
+            {fit(line, inner.width)}
+          </Text>
+        </Box>
+      ))}
+      <Table
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.key}
+        width={inner.width}
+        height={tableHeight}
+        selected={focused ? clampSelection(selected, rows.length) : undefined}
+        empty="no share groups"
+      />
+    </Panel>
+  );
+});

@@ -1,0 +1,53 @@
+import type { ComponentType } from 'react';
+import { render } from 'ink-testing-library';
+import { AppContext, type AppContextValue } from '../../app/AppContext.js';
+import { createViewStore, type ViewState, type ViewStore } from '../../view/viewStore.js';
+import type { AppStore } from '../../../state/store.js';
+import type { PaneProps } from '../registry.js';
+
+export interface RenderedPane {
+  frame(): string;
+  lines(): string[];
+  rerender(props: Partial<PaneProps>): void;
+  view: ViewStore;
+  store: AppStore;
+  unmount(): void;
+}
+
+/** Mounts one pane over a store, as the app shell would. ink-testing-library is 100 columns wide. */
+export function renderPane(
+  Pane: ComponentType<PaneProps>,
+  store: AppStore,
+  props: PaneProps,
+  opts: { view?: Partial<ViewState>; staleAfterMs?: Record<string, number> } = {},
+): RenderedPane {
+  const view = createViewStore(opts.view);
+  const ctx: AppContextValue = {
+    store,
+    view,
+    session: null,
+    mode: { readOnly: false, embedded: true, signer: 'agent', address: null },
+    staleAfterMs: opts.staleAfterMs ?? {},
+  };
+  let current = props;
+  const tree = (p: PaneProps) => (
+    <AppContext.Provider value={ctx}>
+      <Pane {...p} />
+    </AppContext.Provider>
+  );
+  const r = render(tree(current));
+  return {
+    frame: () => r.lastFrame() ?? '',
+    lines: () => (r.lastFrame() ?? '').split('\n'),
+    rerender(p) {
+      current = { ...current, ...p };
+      r.rerender(tree(current));
+    },
+    view,
+    store,
+    unmount: r.unmount,
+  };
+}
+
+/** Lets ink flush a store update into a new frame. */
+export const tick = () => new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,0 +1,62 @@
+import { memo, useMemo } from 'react';
+import { useAppState } from '../../app/AppContext.js';
+import { Panel, panelInner } from '../../components/Panel.js';
+import { Table, type Column } from '../../components/Table.js';
+import type { ThemeToken } from '../../theme/tokens.js';
+import { selectedContract } from '../lookups.js';
+import { filler, widthFor } from '../columns.js';
+import type { PaneProps } from '../registry.js';
+import { usePaneStale } from '../usePaneStale.js';
+import { tradeRows, type TradeRow } from './tradeRows.js';
+
+const EMPTY: readonly never[] = [];
+
+function columnsFor(rows: readonly TradeRow[]): Column<TradeRow>[] {
+  const tone = (r: TradeRow): ThemeToken => (r.isBuy ? 'bid' : 'ask');
+  return [
+    { key: 'side', title: '', width: 1, priority: 8, cell: (r) => ({ text: r.side, token: tone(r), bold: r.big }) },
+    {
+      key: 'price',
+      title: 'Price',
+      width: widthFor('Price', rows.map((r) => `${r.price} ${r.tick}`), 7),
+      align: 'right',
+      priority: 10,
+      cell: (r) => ({ text: `${r.price} ${r.tick}`, token: tone(r), bold: r.big }),
+    },
+    {
+      key: 'size',
+      title: 'Size',
+      width: widthFor('Size', rows.map((r) => (r.big ? `★${r.size}` : r.size)), 6),
+      align: 'right',
+      priority: 9,
+      cell: (r) => ({ text: r.big ? `★${r.size}` : r.size, token: 'text', bold: r.big }),
+    },
+    { key: 'time', title: 'Time', width: 8, align: 'right', priority: 5, cell: (r) => ({ text: r.time, token: 'muted' }) },
+    filler(),
+  ];
+}
+
+export const TradesPane = memo(function TradesPane({ width, height, focused, tabs }: PaneProps) {
+  const contract = useAppState(selectedContract);
+  const trades = useAppState((s) => (contract ? (s.market.trades[contract.contractId] ?? EMPTY) : EMPTY));
+  const staleMs = usePaneStale('trades');
+  const inner = panelInner(width, height);
+  const limit = Math.max(0, inner.height - 1);
+  const rows = useMemo(
+    () => (contract ? tradeRows(trades, contract.priceScale, contract.qtyScale, limit) : []),
+    [trades, contract, limit],
+  );
+  const columns = useMemo(() => columnsFor(rows), [rows]);
+  return (
+    <Panel tabs={tabs} title={contract ? `Trades ${contract.name}` : 'Trades'} width={width} height={height} focused={focused} staleMs={staleMs}>
+      <Table
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.key}
+        width={inner.width}
+        height={inner.height}
+        empty={contract ? 'waiting for trades…' : 'no contract selected'}
+      />
+    </Panel>
+  );
+});

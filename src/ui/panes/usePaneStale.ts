@@ -1,0 +1,19 @@
+import { useRef } from 'react';
+import { useApp, useAppState } from '../app/AppContext.js';
+import type { ContentPaneId } from './registry.js';
+import { dataTimeOf, STALE_THRESHOLD_KEY, staleAge, staleFlagOf } from './staleness.js';
+import { useNow } from './useNow.js';
+
+/** Panel's `staleMs` for a pane: the data's age while it is stale, else undefined. */
+export function usePaneStale(pane: ContentPaneId): number | undefined {
+  const flag = useAppState((s) => staleFlagOf(pane, s));
+  const dataAt = useAppState((s) => dataTimeOf(pane, s));
+  const { staleAfterMs } = useApp();
+  const key = STALE_THRESHOLD_KEY[pane];
+  const thresholdMs = key === undefined ? undefined : staleAfterMs[key];
+  const now = useNow(1000);
+  const since = useRef<number | undefined>(undefined);
+  if (!flag) since.current = undefined;
+  else since.current ??= now;
+  return staleAge({ flag, dataAt, thresholdMs, now, since: since.current });
+}

@@ -1,0 +1,241 @@
+import { Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { AnsiFrameParser } from './AnsiFrameParser.js';
+import { FrameDiffer } from './FrameDiffer.js';
+import type { ScreenBuffer } from './ScreenBuffer.js';
+
+/** The real terminal: process.stdout, or anything with the same few members. */
+export interface TerminalTarget {
+  write(data: string): unknown;
+  readonly columns?: number | undefined;
+  readonly rows?: number | undefined;
+  on?(event: 'resize', listener: () => void): unknown;
+  off?(event: 'resize', listener: () => void): unknown;
+}
+
+export interface DiffingStdoutOptions {
+  /** Wrap each frame in synchronized-output brackets (default true). */
+  synchronized?: boolean;
+  /**
+   * After a resize, how long to wait for ink's next frame before repainting the
+   * resized screen anyway, in ms (default 100). ink's frame normally comes first.
+   */
+  resizeSettleMs?: number;
+}
+
+export interface RenderStats {
+  /** Bytes ink wrote. */
+  bytesIn: number;
+  /** Bytes written to the terminal. */
+  bytesOut: number;
+  /** Frames that changed something on the terminal. */
+  frames: number;
+  fullRepaints: number;
+  /** Sequences from ink that could not be modelled and were ignored. */
+  unknownSequences: number;
+  /** Times an internal error made it fall back to repainting the last good frame. */
+  recoveries: number;
+}
+
+/**
+ * A stdout for ink that writes only what changed. Pass it as `render(tree, { stdout })`:
+ * it looks like a TTY of the real terminal's size (columns, rows and 'resize' are
+ * forwarded), applies everything ink writes to an in-memory screen, and at the end
+ * of each frame (ink's synchronized-output bracket, or any write outside one) writes
+ * the difference from the previous frame to the real terminal.
+ *
+ * It assumes the screen is its own from the top-left corner (run it in the
+ * alternate screen, entered on the real stdout) and never throws from write(): an
+ * internal error falls back to a full repaint of the last good frame.
+ */
+export class DiffingStdout extends Writable {
+  readonly isTTY = true;
+  private readonly target: TerminalTarget;
+  private readonly parser: AnsiFrameParser;
+  private readonly differ: FrameDiffer;
+  private readonly decoder = new StringDecoder('utf8');
+  private readonly resizeSettleMs: number;
+  private bytesIn = 0;
+  private bytesOut = 0;
+  private frames = 0;
+  private recoveries = 0;
+  private resizePending = false;
+  private resizeTimer: NodeJS.Timeout | undefined;
+  private syncCheck: NodeJS.Immediate | undefined;
+  private attached = true;
+  private readonly onTargetResize = (): void => this.handleResize();
+
+  constructor(target: TerminalTarget, options: DiffingStdoutOptions = {}) {
+    super({ decodeStrings: false });
+    this.target = target;
+    this.resizeSettleMs = options.resizeSettleMs ?? 100;
+    this.differ = new FrameDiffer({ synchronized: options.synchronized ?? true });
+    this.parser = new AnsiFrameParser(this.columns, this.rows);
+    target.on?.('resize', this.onTargetResize);
+  }
+
+  get columns(): number {
+    const cols = this.target.columns;
+    return cols !== undefined && cols > 0 ? cols : 80;
+  }
+
+  get rows(): number {
+    const rows = this.target.rows;
+    return rows !== undefined && rows > 0 ? rows : 24;
+  }
+
+  getWindowSize(): [number, number] {
+    return [this.columns, this.rows];
+  }
+
+  /** What the terminal shows once pending output is flushed (read-only, for tests and snapshots). */
+  get screen(): ScreenBuffer {
+    return this.parser.screen;
+  }
+
+  get stats(): RenderStats {
+    return {
+      bytesIn: this.bytesIn,
+      bytesOut: this.bytesOut,
+      frames: this.frames,
+      fullRepaints: this.differ.fullRepaints,
+      unknownSequences: this.parser.unknownSequences,
+      recoveries: this.recoveries,
+    };
+  }
+
+  override _write(chunk: unknown, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? this.decoder.write(chunk) : String(chunk);
+    this.accept(text);
+    callback();
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    this.flush();
+    callback();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.detach();
+    callback(error);
+  }
+
+  /** Writes whatever changed since the last frame now. */
+  flush(): void {
+    this.clearTimers();
+    this.resizePending = false;
+    try {
+      this.output(this.nextFrame());
+    } catch {
+      this.recover();
+      try {
+        this.output(this.nextFrame());
+      } catch {
+        // Nothing sensible left to write for this frame; the next one repaints.
+        this.differ.invalidate();
+      }
+    }
+  }
+
+  /** Makes the next frame a full repaint (after something else wrote to the terminal). */
+  invalidate(): void {
+    this.differ.invalidate();
+  }
+
+  /** Stops following the real terminal's resizes and cancels pending work. */
+  detach(): void {
+    this.clearTimers();
+    if (this.attached) this.target.off?.('resize', this.onTargetResize);
+    this.attached = false;
+  }
+
+  private accept(text: string): void {
+    this.bytesIn += Buffer.byteLength(text);
+    const endsBefore = this.parser.syncEnds;
+    try {
+      this.syncSize();
+      this.parser.write(text);
+    } catch {
+      this.recover();
+    }
+    const frameEnded = this.parser.syncEnds !== endsBefore && !this.parser.synchronized;
+    // An empty write is ink's barrier before it resolves exit: everything must be out.
+    if (frameEnded || text === '') return this.flush();
+    if (this.parser.synchronized) return this.checkStuckFrame();
+    if (this.resizePending) return this.settleAfterResize();
+    this.flush();
+  }
+
+  private nextFrame(): string {
+    this.syncSize();
+    if (this.parser.takeRepaintRequest()) this.differ.invalidate();
+    const passthrough = this.parser.takePassthrough();
+    const frame = this.differ.render(this.parser.screen, this.parser.cursor);
+    if (frame !== '') this.frames++;
+    return passthrough + frame;
+  }
+
+  private output(data: string): void {
+    if (data === '') return;
+    this.bytesOut += Buffer.byteLength(data);
+    this.target.write(data);
+  }
+
+  /** Falls back to the last frame the terminal is known to show, repainted in full. */
+  private recover(): void {
+    this.recoveries++;
+    const last = this.differ.lastFrame;
+    if (last !== null) this.parser.restore(last);
+    this.differ.invalidate();
+  }
+
+  private syncSize(): void {
+    const cols = this.columns;
+    const rows = this.rows;
+    if (cols !== this.parser.cols || rows !== this.parser.rows) {
+      this.parser.resize(cols, rows);
+      this.differ.invalidate();
+    }
+  }
+
+  private handleResize(): void {
+    try {
+      this.syncSize();
+    } catch {
+      this.recover();
+    }
+    // The terminal may have cropped or reflowed what it showed: repaint in full.
+    this.differ.invalidate();
+    this.resizePending = true;
+    this.emit('resize');
+    // ink usually re-rendered synchronously inside emit(); if its frame is throttled,
+    // wait for it rather than showing the half-cleared screen in between.
+    if (this.resizePending) this.settleAfterResize();
+  }
+
+  private settleAfterResize(): void {
+    if (this.resizeTimer !== undefined) return;
+    this.resizeTimer = setTimeout(() => {
+      this.resizeTimer = undefined;
+      this.flush();
+    }, this.resizeSettleMs);
+    this.resizeTimer.unref?.();
+  }
+
+  /** ink opens and closes a frame in the same tick; a frame left open is flushed on the next. */
+  private checkStuckFrame(): void {
+    if (this.syncCheck !== undefined) return;
+    this.syncCheck = setImmediate(() => {
+      this.syncCheck = undefined;
+      if (this.parser.synchronized) this.flush();
+    });
+    this.syncCheck.unref?.();
+  }
+
+  private clearTimers(): void {
+    if (this.resizeTimer !== undefined) clearTimeout(this.resizeTimer);
+    if (this.syncCheck !== undefined) clearImmediate(this.syncCheck);
+    this.resizeTimer = undefined;
+    this.syncCheck = undefined;
+  }
+}

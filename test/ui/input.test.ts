@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { applyOverrides, DEFAULT_KEYMAP, Keymap, type CommandId } from '../../src/keymap/index.js';
+import { registerFormInput } from '../../src/ui/input/formInput.js';
+import { inputStateOf } from '../../src/ui/input/inputContexts.js';
+import { handleInput } from '../../src/ui/input/useKeyboard.js';
+import { createViewStore, view } from '../../src/ui/view/viewStore.js';
+
+/** The one keyboard handler: ink's (input, key) pairs in, command ids and filter text out. */
+function harness(keymap: Keymap = DEFAULT_KEYMAP) {
+  const viewStore = createViewStore();
+  const ran: CommandId[] = [];
+  const run = (id: CommandId) => {
+    ran.push(id);
+    // The overlay commands the tests lean on, so state changes between keys are real.
+    if (id === 'palette') view.openListOverlay(viewStore, { kind: 'palette' });
+    if (id === 'palette.close') view.closeOverlay(viewStore);
+    if (id === 'help') view.openListOverlay(viewStore, { kind: 'help' });
+  };
+  const send = (input: string, key: Record<string, boolean> = {}) => handleInput(input, key, { keymap, view: viewStore, run });
+  return { viewStore, ran, send };
+}
+
+describe('keyboard', () => {
+  it('splits several keys read at once, each in the contexts the previous one left', () => {
+    const h = harness();
+    h.send('jj');
+    expect(h.ran).toEqual(['list.down', 'list.down']);
+    h.send(':ord');
+    expect(h.ran.slice(2)).toEqual(['palette']);
+    expect(h.viewStore.getState().overlayQuery).toBe('ord');
+  });
+
+  it('typed text goes to the palette filter, backspace removes a character, Escape closes', () => {
+    const h = harness();
+    h.send(':');
+    h.send('q');
+    h.send('x');
+    expect(h.viewStore.getState().overlayQuery).toBe('qx');
+    h.send('', { backspace: true });
+    expect(h.viewStore.getState().overlayQuery).toBe('q');
+    // q is text in the palette, not quit.
+    expect(h.ran).not.toContain('quit');
+    h.send('', { escape: true });
+    expect(h.ran).toContain('palette.close');
+  });
+
+  it('keeps Enter a key when it arrives in one read with typed text', () => {
+    const h = harness();
+    h.send(':');
+    h.send('zoo\r');
+    expect(h.viewStore.getState().overlayQuery).toBe('zoo');
+    expect(h.ran).toEqual(['palette', 'palette.run']);
+    h.send('x\x7fy');
+    expect(h.viewStore.getState().overlayQuery).toBe('zooy');
+  });
+
+  it('contexts follow the top overlay, else the focused pane', () => {
+    const s = createViewStore({ focus: 'orders' });
+    expect(inputStateOf(s.getState()).contexts).toEqual(['always', 'orders', 'list', 'global']);
+    view.openOverlay(s, { kind: 'quitConfirm' });
+    expect(inputStateOf(s.getState())).toEqual({ contexts: ['always', 'confirm'], textInput: false });
+    view.openListOverlay(s, { kind: 'picker' });
+    expect(inputStateOf(s.getState())).toEqual({ contexts: ['always', 'picker', 'list'], textInput: true });
+  });
+
+  it('pane keys win over global ones only where the pane has focus', () => {
+    const h = harness();
+    h.send('x');
+    expect(h.ran).toEqual([]);
+    view.focus(h.viewStore, 'orders');
+    h.send('x');
+    expect(h.ran).toEqual(['order.cancel']);
+  });
+
+  it('user overrides from the config file rebind keys', () => {
+    const { bindings, errors } = applyOverrides({ 'order.buy': ['ctrl+b'], help: 'F' });
+    expect(errors.length).toBeGreaterThan(0); // F is position.flatten: refused with a message
+    const h = harness(new Keymap(bindings));
+    h.send('b', { ctrl: true });
+    h.send('b');
+    h.send('?');
+    expect(h.ran).toEqual(['order.buy', 'help']);
+  });
+
+  it('hands typed text and unbound keys to the registered form handler', () => {
+    const h = harness();
+    const got: string[] = [];
+    const off = registerFormInput({
+      textInput: () => true,
+      onText: (_f, t) => got.push(`text:${t}`),
+      onKey: (_f, k) => got.push(`key:${k}`),
+    });
+    try {
+      view.openOverlay(h.viewStore, { kind: 'form', form: 'order' });
+      h.send('1');
+      h.send('.5');
+      h.send('', { backspace: true });
+      h.send('', { return: true });
+      expect(got).toEqual(['text:1', 'text:.5', 'key:backspace']);
+      expect(h.ran).toEqual(['form.submit']);
+    } finally {
+      off();
+    }
+  });
+
+  it('Ctrl-C quits from anywhere, even inside an overlay', () => {
+    const h = harness();
+    h.send(':');
+    h.send('c', { ctrl: true });
+    expect(h.ran).toEqual(['palette', 'app.forceQuit']);
+  });
+});

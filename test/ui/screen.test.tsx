@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { solBook, solTrades } from '../../src/ui/panes/testing/fixtures.js';
+import type { Trade } from '../../src/protocol/wire/index.js';
+import { renderApp, type RenderedApp } from './support/renderApp.js';
+
+/**
+ * The dashboard in a headless xterm at the sizes users run it at: the frame is at most
+ * rows - 1 tall (ink clears the whole terminal on every update otherwise), no line is
+ * wider than the screen, and live updates never scroll the terminal.
+ */
+
+let app: RenderedApp | undefined;
+afterEach(() => {
+  app?.unmount();
+  app = undefined;
+});
+
+const SIZES = [
+  [80, 24],
+  [120, 40],
+  [200, 60],
+] as const;
+
+async function expectFits(a: RenderedApp, cols: number, rows: number): Promise<string[]> {
+  const screen = await a.vt.screen();
+  expect(await a.vt.wrappedRows()).toEqual([]);
+  expect(a.vt.widestFrameLine()).toBeLessThanOrEqual(cols);
+  // rows - 1 used: the status bar sits on the second-to-last row, the last stays empty.
+  expect(screen[rows - 1]).toBe('');
+  expect(screen[rows - 2]).toMatch(/TRADING|READ-ONLY|TR|RO/);
+  expect(screen[0]).toContain('SOL1');
+  expect(a.vt.scrollback()).toBe(0);
+  expect(a.vt.lastFrameHeight()).toBeLessThanOrEqual(rows - 1);
+  expect(a.vt.clears()).toBe(0);
+  return screen;
+}
+
+function tick(a: RenderedApp, i: number): void {
+  const now = Date.now();
+  const s = a.store.getState();
+  const extra: Trade = { contractId: 1, tid: 5000 + i, px: String(150 + (i % 3)), sz: String(1 + i), side: i % 2 ? 'A' : 'B', time: now };
+  const book = solBook(now);
+  book.levels[0][0] = { px: '150', sz: String(12 + i), n: 2 };
+  a.store.setState({
+    market: { ...s.market, books: { ...s.market.books, 1: book }, trades: { ...s.market.trades, 1: [...(s.market.trades[1] ?? []), extra].slice(-200) } },
+  });
+}
+
+describe('screen geometry', () => {
+  for (const [cols, rows] of SIZES) {
+    it(`fits ${cols}x${rows} and stays put over live updates`, async () => {
+      app = renderApp({ cols, rows });
+      await app.vt.waitFor('Book SOL1');
+      await expectFits(app, cols, rows);
+      for (let i = 0; i < 6; i++) {
+        tick(app, i);
+        await new Promise((r) => setTimeout(r, 40));
+      }
+      await app.vt.waitFor((s) => s.includes('EMBEDDED'));
+      const screen = await expectFits(app, cols, rows);
+      expect(screen.join('\n')).toContain('Orders');
+    });
+  }
+
+  it('says the terminal is too small below 80x24 and recovers on resize', async () => {
+    app = renderApp({ cols: 70, rows: 20 });
+    await app.vt.waitFor('terminal too small: need 80x24, have 70x20');
+    app.vt.resize(100, 30);
+    await app.vt.waitFor('Book SOL1');
+    expect(await app.vt.text()).not.toContain('too small');
+  });
+
+  it('lays out again when the terminal shrinks from 120x40 to 80x24', async () => {
+    app = renderApp({ cols: 120, rows: 40 });
+    await app.vt.waitFor('Book SOL1');
+    app.vt.resize(80, 24);
+    // The compact layout puts the account panes in one tabbed area.
+    await app.vt.waitFor((s) => /\[Orders[^\]]*\]/.test(s));
+    const screen = await app.vt.screen();
+    expect(screen[23]).toBe('');
+    expect(screen.every((l) => l.length <= 80)).toBe(true);
+  });
+
+  it('shows the mode badges: embedded exchange, or read-only monitor mode', async () => {
+    app = renderApp({ cols: 120, rows: 40 });
+    expect(await app.vt.waitFor('EMBEDDED EXCHANGE (paper)')).toContain('TRADING');
+    app.unmount();
+    app = renderApp({ cols: 120, rows: 40, mode: { readOnly: true, embedded: false, signer: 'none' } });
+    const s = await app.vt.waitFor('READ-ONLY');
+    expect(s).not.toContain('EMBEDDED');
+    expect(s).toContain('no key');
+  });
+});

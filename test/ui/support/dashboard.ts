@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnTerminal, type TerminalSession } from '../../support/terminal.js';
+
+/** The repo root: tests run `node --import tsx src/cli.ts` from it. */
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export interface Dashboard {
+  term: TerminalSession;
+  home: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `perpdesk` in a real pty with its own HOME, XDG folders and state directory, so the
+ * user's own files are never read or touched.
+ */
+export function launchDashboard(args: string[], o: { cols?: number; rows?: number; env?: Record<string, string | undefined> } = {}): Dashboard {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'perpdesk-e2e-'));
+  const term = spawnTerminal('node', ['--import', 'tsx', 'src/cli.ts', '--state-dir', path.join(home, 'state'), ...args], {
+    cols: o.cols ?? 120,
+    rows: o.rows ?? 40,
+    cwd: ROOT,
+    env: {
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, 'config'),
+      XDG_STATE_HOME: path.join(home, 'xdg-state'),
+      NO_COLOR: undefined,
+      PERPDESK_PRIVATE_KEY: undefined,
+      PERPDESK_PASSWORD: undefined,
+      ...o.env,
+    },
+  });
+  let stopped = false;
+  return {
+    term,
+    home,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      const timeout = new Promise((r) => setTimeout(r, 3_000));
+      term.kill('SIGKILL');
+      await Promise.race([term.exited, timeout]);
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** True when every body row starts with a pane border: nothing shifted or wrapped. */
+export function bordersIntact(screen: string[], rows: number): boolean {
+  // Row 0 is the header, rows - 2 the status bar, rows - 1 stays empty.
+  return screen.slice(1, rows - 2).every((l) => /^[│┃╭┏╰┗]/.test(l)) && screen[rows - 1] === '';
+}

@@ -1,0 +1,60 @@
+import { render, type Instance } from 'ink';
+import { DEFAULT_BINDINGS, type Binding } from '../../../src/keymap/index.js';
+import type { Session } from '../../../src/client/session.js';
+import type { AppStore } from '../../../src/state/store.js';
+import { App } from '../../../src/ui/app/App.js';
+import type { AppContextValue } from '../../../src/ui/app/AppContext.js';
+import { listThemes } from '../../../src/ui/theme/loadTheme.js';
+import { createViewStore, type ViewState, type ViewStore } from '../../../src/ui/view/viewStore.js';
+import { fullStore } from '../../../src/ui/panes/testing/fixtures.js';
+import { createVirtualTerminal, type VirtualTerminal } from './virtualTerminal.js';
+
+export interface RenderedApp {
+  vt: VirtualTerminal;
+  store: AppStore;
+  view: ViewStore;
+  instance: Instance;
+  quits: () => number;
+  unmount(): void;
+}
+
+export interface RenderAppOptions {
+  cols: number;
+  rows: number;
+  store?: AppStore;
+  view?: Partial<ViewState>;
+  mode?: Partial<AppContextValue['mode']>;
+  bindings?: readonly Binding[];
+  session?: Session | null;
+}
+
+/** The whole dashboard in a virtual terminal, over a store filled from fixtures. */
+export function renderApp(o: RenderAppOptions): RenderedApp {
+  const vt = createVirtualTerminal(o.cols, o.rows);
+  const store = o.store ?? fullStore();
+  const view = createViewStore(o.view);
+  let quits = 0;
+  const ctx: AppContextValue = {
+    store,
+    view,
+    session: o.session ?? null,
+    mode: { readOnly: false, embedded: true, signer: 'agent', address: '0x1111111111111111111111111111111111111111', ...o.mode },
+    staleAfterMs: {},
+  };
+  const instance = render(
+    <App ctx={ctx} bindings={o.bindings ?? DEFAULT_BINDINGS} level="truecolor" themeNames={listThemes()} onQuit={() => (quits += 1)} />,
+    { stdout: vt.stdout, stdin: vt.stdin, stderr: vt.stdout, exitOnCtrlC: false, patchConsole: false, maxFps: 30 },
+  );
+  return {
+    vt,
+    store,
+    view,
+    instance,
+    quits: () => quits,
+    unmount() {
+      instance.unmount();
+      instance.cleanup();
+      vt.dispose();
+    },
+  };
+}
