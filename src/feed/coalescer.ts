@@ -222,6 +222,9 @@ export class Coalescer {
 
   private touch(): void {
     this.dirty = true;
-    if (this.timer === undefined && !this.stopped) this.timer = setTimeout(() => this.flush(), this.intervalMs);
+    if (this.stopped) return;
+    // Interval 0 is the benchmark's naive baseline: one store update per message.
+    if (this.intervalMs === 0) this.flush();
+    else if (this.timer === undefined) this.timer = setTimeout(() => this.flush(), this.intervalMs);
   }
 }

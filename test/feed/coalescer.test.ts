@@ -18,6 +18,15 @@ function collect(opts: { intervalMs?: number; caps?: Record<string, number> } = 
 }
 
 describe('Coalescer', () => {
+  it('with interval 0 (the naive baseline) sends one batch per message, without timers', () => {
+    const { c, batches } = collect({ intervalMs: 0 });
+    c.book(book(1, 10, '99'));
+    c.trades([trade(1, 1)]);
+    c.book(book(1, 11, '100'));
+    expect(batches).toHaveLength(3);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('keeps only the latest book and bbo per contract, by time', () => {
     const { c, batches } = collect();
     c.book(book(1, 10, '99'));

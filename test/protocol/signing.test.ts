@@ -101,3 +101,25 @@ describe('signing rules', () => {
     }
   });
 });
+
+describe('recovery', () => {
+  it('recovers the signing address for random keys and digests', async () => {
+    const fc = (await import('fast-check')).default;
+    const { secp256k1 } = await import('@noble/curves/secp256k1.js');
+    const { recoverFromDigest, signDigest, addressOf: addr } = await import('../../src/protocol/index.js');
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 48, maxLength: 48 }), fc.uint8Array({ minLength: 32, maxLength: 32 }), (keySeed, digest) => {
+        const key = secp256k1.utils.randomSecretKey(keySeed);
+        expect(recoverFromDigest(digest, signDigest(digest, key))).toBe(addr(key));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses an r that is no curve point with a signature error', async () => {
+    const { recoverFromDigest, SignatureError } = await import('../../src/protocol/index.js');
+    // x = 5 has no point on secp256k1 (5^3 + 7 = 132 is a non-residue mod p).
+    const sig = { r: `0x${'0'.repeat(63)}5`, s: `0x${'0'.repeat(63)}1`, v: 27 };
+    expect(() => recoverFromDigest(new Uint8Array(32), sig)).toThrow(SignatureError);
+  });
+});

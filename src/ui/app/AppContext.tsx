@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { Session } from '../../client/session.js';
+import type { FormSettings } from '../../forms/context.js';
 import type { AppState } from '../../state/types.js';
 import type { AppStore } from '../../state/store.js';
 import type { ViewState, ViewStore } from '../view/viewStore.js';
@@ -16,6 +17,10 @@ export interface AppContextValue {
   mode: { readOnly: boolean; embedded: boolean; signer: 'agent' | 'master' | 'none'; address: string | null };
   /** Staleness thresholds per pane in ms (config file `staleAfterMs`). */
   staleAfterMs: Readonly<Record<string, number>>;
+  /** Config file's confirm policy, guards, alerts and default sizes (the forms obey them). */
+  settings?: FormSettings;
+  /** Where generated agent keystores are saved (`<stateDir>/agents/`). */
+  stateDir?: string;
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);

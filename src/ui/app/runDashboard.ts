@@ -39,6 +39,15 @@ function userError(e: unknown): { message: string; code: number } | undefined {
   return undefined;
 }
 
+/**
+ * `PERPDESK_FLUSH_MS` sets the coalescer's flush interval; 0 is the benchmark's naive baseline
+ * (one store update per WebSocket message). Documented in docs/performance.md.
+ */
+function benchSwitches(env: NodeJS.ProcessEnv): { flushMs?: number } {
+  const flush = env['PERPDESK_FLUSH_MS'];
+  return flush !== undefined && /^\d{1,5}$/.test(flush) ? { flushMs: Number(flush) } : {};
+}
+
 /** Waits at most `ms` for a clean-up step, so a stuck socket cannot keep the terminal hostage. */
 async function bounded(p: Promise<unknown>, ms = 2_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
@@ -107,6 +116,7 @@ export async function runDashboard(p: Prepared): Promise<number> {
     ...(target.embedded ? { nonces: target.embedded.nonces } : {}),
     candleInterval: CANDLE_BASE_INTERVAL,
     ...(config.poll ? { poll: config.poll } : {}),
+    ...benchSwitches(process.env),
   });
   const stopMonitor = target.readOnly ? pollMonitorOrders(session, target.address) : () => {};
   const warnings = [...target.warnings, ...keymap.errors];

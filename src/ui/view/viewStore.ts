@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CandleInterval } from '../../protocol/wire/index.js';
 import type { PaneId } from '../app/layout.js';
+import type { FormState } from '../forms/formState.js';
 
 /**
  * What the user is looking at, as opposed to what the market is (src/state): focus, the
@@ -43,6 +44,10 @@ export interface ViewState {
   progress: string | null;
   /** Open-orders pane: the selected contract only, or every contract. */
   ordersScope: 'contract' | 'all';
+  /** The open form's fields, stage and answer (src/ui/forms); null while no form is open. */
+  form: FormState | null;
+  /** Leverage this session set per contract id: reads show it only with a position. */
+  leverageOf: Readonly<Record<number, number>>;
 }
 
 export type ViewStore = StoreApi<ViewState>;
@@ -64,6 +69,8 @@ export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
     inFlight: 0,
     progress: null,
     ordersScope: 'contract',
+    form: null,
+    leverageOf: {},
     ...init,
   }));
 }
@@ -133,6 +140,17 @@ export const view = {
     const s = store.getState();
     // Row indices change meaning with the scope, so the selection starts over.
     store.setState({ ordersScope: s.ordersScope === 'all' ? 'contract' : 'all', selection: { ...s.selection, orders: 0 } });
+  },
+  setForm(store: ViewStore, form: FormState | null): void {
+    store.setState({ form });
+  },
+  /** Changes the open form only if it is still the same instance (a late answer must not land on another form). */
+  updateForm(store: ViewStore, instance: number, change: (f: FormState) => FormState): void {
+    const f = store.getState().form;
+    if (f && f.instance === instance) store.setState({ form: change(f) });
+  },
+  setLeverage(store: ViewStore, contractId: number, leverage: number): void {
+    store.setState({ leverageOf: { ...store.getState().leverageOf, [contractId]: leverage } });
   },
   notify(store: ViewStore, text: string, tone: NonNullable<ViewState['notice']>['tone'] = 'info', now = Date.now()): void {
     store.setState({ notice: { text, tone, at: now } });

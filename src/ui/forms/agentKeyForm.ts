@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { textField, type Field, type FieldView, type Texts } from '../../forms/index.js';
+import { PrivateKey, saveKeystoreFile } from '../../wallet/index.js';
+
+/**
+ * The one form that signs nothing: a new agent key is generated here, encrypted with a
+ * password typed into masked fields and saved as a keystore under the state directory.
+ * Only its address leaves this module; the key is wiped once written.
+ */
+export const MIN_PASSWORD = 8;
+
+export interface LocalForm {
+  id: string;
+  title: string;
+  fields: Readonly<Record<string, Field<string | undefined>>>;
+  /** Fields shown as dots. */
+  masked: ReadonlySet<string>;
+  intro(stateDir: string | undefined): string[];
+}
+
+export const GENERATE_AGENT: LocalForm = {
+  id: 'generateAgent',
+  title: 'Generate an agent key',
+  fields: {
+    password: textField({ label: 'Password', help: `encrypts the key file (scrypt); at least ${MIN_PASSWORD} characters`, maxLength: 256 }),
+    repeat: textField({ label: 'Repeat', help: 'the same password again', maxLength: 256 }),
+  },
+  masked: new Set(['password', 'repeat']),
+  intro: (stateDir) => [
+    stateDir
+      ? `A new key is created here and saved encrypted to ${agentKeyDir(stateDir)}/<address>.json; it is never shown.`
+      : 'No state directory is known: the key cannot be stored.',
+    'Then the approve form opens with its address. Start with --agent-keystore <file> to trade with it.',
+  ],
+};
+
+export function agentKeyDir(stateDir: string): string {
+  return path.join(stateDir, 'agents');
+}
+
+export interface LocalEvaluation {
+  fields: FieldView[];
+  errors: string[];
+  ready: boolean;
+}
+
+export function evaluateLocal(form: LocalForm, texts: Texts): LocalEvaluation {
+  const fields: FieldView[] = [];
+  const errors: string[] = [];
+  for (const [key, f] of Object.entries(form.fields)) {
+    const text = texts[key] ?? '';
+    const view: FieldView = { key, kind: f.kind, label: f.label, help: f.help, text, visible: true };
+    const r = f.parse(text, undefined as never, texts);
+    let error = r.ok ? undefined : r.error;
+    if (!error && key === 'password' && text.length < MIN_PASSWORD) error = `Password: at least ${MIN_PASSWORD} characters`;
+    if (!error && key === 'repeat' && text !== (texts['password'] ?? '')) error = 'Repeat: does not match the password';
+    if (error) {
+      view.error = error;
+      errors.push(error);
+    }
+    fields.push(view);
+  }
+  return { fields, errors, ready: errors.length === 0 };
+}
+
+/** Generates and saves the key; resolves with its lowercase address and the file. */
+export async function generateAgentKeystore(stateDir: string, password: string): Promise<{ address: string; file: string }> {
+  const key = PrivateKey.generate();
+  try {
+    const address = key.address.toLowerCase();
+    const file = path.join(agentKeyDir(stateDir), `${address}.json`);
+    await saveKeystoreFile(file, key, password);
+    return { address, file };
+  } finally {
+    key.wipe();
+  }
+}

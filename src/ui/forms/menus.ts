@@ -1,0 +1,79 @@
+import { coinById, collateralCoin, deployerName, formById, keyRequirement, slotUsage, type FormContext } from '../../forms/index.js';
+import { formatCoinAmount } from '../../forms/numbers.js';
+
+/**
+ * Keys that lead to several forms (C: every collateral movement, A: agent wallets) open a
+ * short menu first. Each item names the form it opens; the header shows the balances or
+ * slots the choice depends on, so the user sees them before choosing.
+ */
+export interface MenuItem {
+  label: string;
+  /** A FORMS id, or a local form ('generateAgent'). */
+  form: string;
+}
+
+export interface Menu {
+  id: string;
+  title: string;
+  header(ctx: FormContext): string[];
+  items: readonly MenuItem[];
+}
+
+function balancesHeader(ctx: FormContext): string[] {
+  const a = ctx.account;
+  if (!a) return ['balances: account not loaded yet'];
+  const coin = collateralCoin(ctx.configs);
+  const lines = [`Account: ${a.marginShareType} margin`];
+  const chain = a.chainBalances.map((b) => formatCoinAmount(BigInt(b.total), coinById(ctx.configs, b.coinId))).join(', ') || `0 ${coin.name}`;
+  lines.push(`chain balance: ${chain}`);
+  for (const p of a.marketDeployers) {
+    lines.push(`deployer ${deployerName(ctx.configs, p.marketDeployerId)} pool: equity ${formatCoinAmount(BigInt(p.equity), coin)}, withdrawable ${formatCoinAmount(BigInt(p.withdrawable), coin)}`);
+  }
+  for (const g of a.shareGroups) {
+    lines.push(`share group ${g.groupId} pool: ${formatCoinAmount(BigInt(g.balance), coinById(ctx.configs, g.coinId))}${g.frozen ? ' (FROZEN)' : ''}`);
+  }
+  return lines;
+}
+
+export const MENUS: Readonly<Record<string, Menu>> = {
+  'menu:collateral': {
+    id: 'menu:collateral',
+    title: 'Move collateral',
+    header: balancesHeader,
+    items: [
+      { label: 'Lock: chain balance -> deployer pool', form: 'lockCollateral' },
+      { label: 'Unlock: deployer pool -> chain balance', form: 'unlockCollateral' },
+      { label: 'Transfer between deployer pools', form: 'transferBetweenDeployers' },
+      { label: 'Deployer pool -> share group pool', form: 'transferMdToShareGroup' },
+      { label: 'Share group pool -> deployer pool', form: 'transferShareGroupToMd' },
+      { label: 'Lock: chain balance -> share group pool', form: 'lockIntoShareGroup' },
+      { label: 'Unlock: share group pool -> chain balance', form: 'unlockFromShareGroup' },
+      { label: 'Switch margin share type (UNIFIED / PORTFOLIO)', form: 'setMarginShareType' },
+    ],
+  },
+  'menu:agents': {
+    id: 'menu:agents',
+    title: 'Agent wallets',
+    header: (ctx) => [
+      slotUsage(ctx.agents).text,
+      'an agent signs trading actions for this account; approving and revoking needs the master key',
+    ],
+    items: [
+      { label: 'Generate a new agent key (saved encrypted), then approve it', form: 'generateAgent' },
+      { label: 'Approve an agent wallet by address', form: 'approveAgent' },
+      { label: 'Revoke the selected agent', form: 'revokeAgent' },
+    ],
+  },
+};
+
+export function menuById(id: string): Menu | undefined {
+  return Object.prototype.hasOwnProperty.call(MENUS, id) ? MENUS[id] : undefined;
+}
+
+/** Why an item cannot be used with the keys loaded, shown beside it. */
+export function itemNote(item: MenuItem, ctx: FormContext): string | undefined {
+  const spec = formById(item.form === 'generateAgent' ? 'approveAgent' : item.form);
+  if (!spec) return undefined;
+  const need = keyRequirement(spec.actionType, ctx.keys);
+  return need.ok ? undefined : 'needs the master key';
+}
