@@ -1,34 +1,93 @@
 /**
- * `npm run bench [-- NAME ...]`: runs the named benchmarks (all by default) and prints
- * each figure beside its baseline or floor measured in the same run.
+ * `npm run bench [-- NAME ...] [--soak MINUTES] [--no-docs] [--no-build]`: runs the named
+ * benchmarks (all by default), prints each figure beside its baseline or floor measured in
+ * the same run, and writes the tables into docs/performance.md under a dated heading.
  */
 import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchDashboard, ROOT } from './dashboard.js';
+import type { GoalRow } from './dashboard/report.js';
+import { goalsTable } from './dashboard/report.js';
+import { writeBenchDocs } from './docsWriter.js';
 import { benchExchange } from './exchange.js';
 import { benchSigning } from './signing.js';
 
-type Bench = () => Promise<{ markdown: string }>;
+interface Flags {
+  soakMinutes?: number;
+  build: boolean;
+}
+type Bench = (flags: Flags) => Promise<{ markdown: string; goals?: GoalRow[] }>;
 const BENCHES: Record<string, Bench> = {
-  signing: benchSigning,
-  exchange: benchExchange,
+  signing: () => benchSigning(),
+  exchange: () => benchExchange(),
+  dashboard: (f) => benchDashboard({ ...(f.soakMinutes !== undefined ? { soakMinutes: f.soakMinutes } : {}), skipBuild: !f.build }),
 };
 
+const USAGE = `usage: npm run bench [-- NAME ...] [--soak MINUTES] [--no-docs] [--no-build]
+  NAME             ${Object.keys(BENCHES).join(', ')} (default: all)
+  --soak MINUTES   dashboard memory row after a busy soak of MINUTES (default: a short 1-minute soak)
+  --no-docs        print only; leave docs/performance.md as it is
+  --no-build       use dist/ as it is (the dashboard bench runs npm run build otherwise)`;
+
 async function main(): Promise<number> {
-  const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: { soak: { type: 'string' }, 'no-docs': { type: 'boolean' }, 'no-build': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (e) {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${USAGE}\n`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const soak = parsed.values.soak;
+  if (soak !== undefined && !/^\d+(\.\d+)?$/.test(soak)) {
+    process.stderr.write(`--soak expects minutes, got "${soak}"\n${USAGE}\n`);
+    return 2;
+  }
+  const names = parsed.positionals;
   const unknown = names.filter((n) => !(n in BENCHES));
   if (unknown.length > 0) {
     process.stderr.write(`unknown benchmark: ${unknown.join(', ')} (known: ${Object.keys(BENCHES).join(', ')})\n`);
     return 2;
   }
+  const flags: Flags = { ...(soak !== undefined ? { soakMinutes: Number(soak) } : {}), build: !parsed.values['no-build'] };
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  process.stdout.write(`perpdesk bench — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} x ${cpu}\n\n`);
+  const date = new Date().toISOString().slice(0, 10);
+  const machine = `${date}, Node ${process.version}, ${os.cpus().length} x ${cpu}, ${os.platform()} ${os.release()}`;
+  process.stdout.write(`perpdesk bench — ${machine}\n\n`);
+  const sections: { name: string; markdown: string }[] = [];
+  const goals: GoalRow[] = [];
   for (const name of names.length > 0 ? names : Object.keys(BENCHES)) {
-    const { markdown } = await BENCHES[name]!();
-    process.stdout.write(`## ${name}\n\n${markdown}\n\n`);
+    process.stderr.write(`${name}...\n`);
+    const r = await BENCHES[name]!(flags);
+    process.stdout.write(`## ${name}\n\n${r.markdown}\n\n`);
+    sections.push({ name, markdown: `### ${name} — ${machine}\n\n${r.markdown}` });
+    goals.push(...(r.goals ?? []));
+  }
+  if (goals.length > 0) {
+    const summary = goalsTable(goals);
+    process.stdout.write(`## goals\n\n${summary}\n`);
+    sections.push({ name: 'goals', markdown: `### goals — ${machine}\n\n${summary}` });
+  }
+  if (!parsed.values['no-docs']) {
+    const file = path.join(ROOT, 'docs', 'performance.md');
+    writeBenchDocs(file, sections);
+    process.stderr.write(`wrote ${path.relative(process.cwd(), file)}\n`);
   }
   return 0;
 }
 
-main().then((code) => (process.exitCode = code), (err: unknown) => {
-  process.stderr.write(`bench failed: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exitCode = 1;
-});
+main().then(
+  (code) => (process.exitCode = code),
+  (err: unknown) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -18,6 +18,8 @@ export interface DashboardArgs {
   stateDir?: string;
   activity?: string;
   seed?: number;
+  /** Port of the embedded exchange on 127.0.0.1 (0 or absent: a free one). */
+  port?: number;
   inviteCode?: string;
   help: boolean;
   version: boolean;
@@ -59,6 +61,7 @@ Display:
 Embedded exchange:
   --activity LEVEL        market activity: off, calm, normal (default), busy, stress
   --seed N                market seed (default 1)
+  --port N                listen on 127.0.0.1:N (default: a free port), e.g. to query /info beside it
 Files:
   --config FILE           config file (default $XDG_CONFIG_HOME/perpdesk/config.json)
   --state-dir DIR         keys, nonces, journal (default $XDG_STATE_HOME/perpdesk)
@@ -90,6 +93,7 @@ export function parseDashboardArgs(argv: string[]): DashboardArgs {
         'state-dir': { type: 'string' },
         activity: { type: 'string' },
         seed: { type: 'string' },
+        port: { type: 'string' },
         'invite-code': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
@@ -138,6 +142,10 @@ export function parseDashboardArgs(argv: string[]): DashboardArgs {
     if (!/^\d{1,9}$/.test(v.seed)) throw new ArgsError('--seed must be a whole number');
     out.seed = Number(v.seed);
   }
+  if (typeof v.port === 'string') {
+    if (!/^\d{1,5}$/.test(v.port) || Number(v.port) > 65535) throw new ArgsError('--port must be a port number (0-65535)');
+    out.port = Number(v.port);
+  }
   if (out.readOnly && (out.keystore || out.keyFile || out.agentKeystore || out.agentKeyFile)) {
     throw new ArgsError('--read-only loads no key: drop the key flags, or drop --read-only');
   }
@@ -146,6 +154,7 @@ export function parseDashboardArgs(argv: string[]): DashboardArgs {
   }
   if (out.url === undefined && out.ws !== undefined) throw new ArgsError('--ws needs --url');
   if (out.url !== undefined && out.activity !== undefined) throw new ArgsError('--activity applies to the embedded exchange only (no --url)');
+  if (out.url !== undefined && out.port !== undefined) throw new ArgsError('--port applies to the embedded exchange only (no --url)');
   return out;
 }
 

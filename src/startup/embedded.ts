@@ -15,6 +15,8 @@ export interface EmbeddedOptions {
   stateDir: string;
   activity?: 'off' | 'calm' | 'normal' | 'busy' | 'stress';
   seed?: number;
+  /** 0 (default): a free port. */
+  port?: number;
   contractName?: string;
   onProgress?: (step: string) => void;
   /** Registration credit delay; short here so the account is funded within about a second. */
@@ -56,7 +58,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
   const [master, agent] = await Promise.all([demoKey(path.join(dir, 'master.key')), demoKey(path.join(dir, 'agent.key'))]);
   const exchange = await startExchange({
     host: '127.0.0.1',
-    port: 0,
+    port: o.port ?? 0,
     activity: o.activity ?? 'normal',
     seed: o.seed ?? 1,
     creditDelayMs: o.creditDelayMs ?? 300,

@@ -3,7 +3,6 @@ import { DEFAULT_BINDINGS, type CommandId } from '../../src/keymap/index.js';
 import { computeLayout } from '../../src/ui/app/layout.js';
 import type { AppContextValue } from '../../src/ui/app/AppContext.js';
 import { runCommand } from '../../src/ui/commands/registry.js';
-import { COMING_WITH_FORMS } from '../../src/ui/commands/tradingCommands.js';
 import type { CommandContext } from '../../src/ui/commands/types.js';
 import { READ_ONLY_REFUSAL } from '../../src/ui/commands/writeCommands.js';
 import { fullStore } from '../../src/ui/panes/testing/fixtures.js';
@@ -177,10 +176,11 @@ describe('overlays', () => {
 });
 
 describe('modes', () => {
-  it('trading commands say they come with the order forms', () => {
+  it('trading commands open their form', () => {
     const t = setup();
     t.run('order.buy');
-    expect(t.v().notice?.text).toBe(`order.buy: ${COMING_WITH_FORMS}`);
+    expect(selectTopOverlay(t.v())).toEqual({ kind: 'form', form: 'order', params: { side: 'Buy' } });
+    expect(t.v().form?.texts['side']).toBe('Buy');
   });
 
   it('monitor mode refuses every write command and hides nothing else', () => {

@@ -3,7 +3,10 @@ import { render, type Instance } from 'ink';
 import { createSession, type Session } from '../../client/session.js';
 import { applyOverrides } from '../../keymap/index.js';
 import { takeTerminal } from '../../startup/terminal.js';
+import { DiffingStdout } from '../render/DiffingStdout.js';
 import { KeySourceError } from '../../wallet/index.js';
+import type { FormSettings } from '../../forms/context.js';
+import { startAlerts } from '../alerts/alerts.js';
 import type { Prepared } from '../main.js';
 import { applyColorLevel } from '../theme/applyColorLevel.js';
 import { detectColorLevel } from '../theme/colorLevel.js';
@@ -123,13 +126,18 @@ export async function runDashboard(p: Prepared): Promise<number> {
   if (warnings.length > 0) view.notify(viewStore, warnings.join(' · '), 'warning');
   followOnboarding(target, session, viewStore);
 
+  const settings: FormSettings = { confirm: config.confirm, guards: config.guards, alerts: config.alerts, defaultSize: config.defaultSize };
   const ctx: AppContextValue = {
     store: session.store,
     view: viewStore,
     session,
     mode: { readOnly: target.readOnly, embedded: target.embedded !== undefined, signer: target.signer, address: target.address },
     staleAfterMs: { ...DEFAULT_STALE_AFTER_MS, ...config.staleAfterMs },
+    settings,
+    stateDir,
   };
+  // BEL between frames moves no cursor, so it cannot disturb ink's drawing.
+  const stopAlerts = startAlerts({ store: session.store, view: viewStore, settings: config.alerts, bell: () => process.stdout.write('\x07') });
 
   // Registered before takeTerminal's crash handler, so ink stops drawing before the screen is
   // given back: ink's own exit hook would otherwise paint its last frame over the message.
@@ -144,6 +152,9 @@ export async function runDashboard(p: Prepared): Promise<number> {
   process.on('uncaughtException', stopDrawing);
   process.on('unhandledRejection', stopDrawing);
   const guard = takeTerminal();
+  // Changed-cells output (src/ui/render) unless PERPDESK_RENDERER=ink asks for ink's own
+  // full-frame writes, the benchmark's baseline (docs/performance.md).
+  const diffOut = process.env['PERPDESK_RENDERER'] === 'ink' ? undefined : new DiffingStdout(process.stdout);
   let quit: () => void = () => {};
   const quitting = new Promise<void>((resolve) => (quit = resolve));
   const instance = render(
@@ -156,7 +167,7 @@ export async function runDashboard(p: Prepared): Promise<number> {
       onQuit: () => quit(),
       baseInterval: CANDLE_BASE_INTERVAL,
     }),
-    { exitOnCtrlC: false, patchConsole: true, maxFps: 30 },
+    { exitOnCtrlC: false, patchConsole: true, maxFps: 30, ...(diffOut ? { stdout: diffOut as unknown as NodeJS.WriteStream } : {}) },
   );
   instanceRef = instance;
 
@@ -177,9 +188,12 @@ export async function runDashboard(p: Prepared): Promise<number> {
     process.stderr.write(`perpdesk stopped after an unexpected error: ${e instanceof Error ? e.message : String(e)}\n`);
   }
   instance.unmount();
+  diffOut?.flush();
+  diffOut?.detach();
   process.off('uncaughtException', stopDrawing);
   process.off('unhandledRejection', stopDrawing);
   stopMonitor();
+  stopAlerts();
   await bounded(session.close());
   if (target.embedded) await bounded(target.embedded.close());
   guard.restore();

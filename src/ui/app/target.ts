@@ -46,6 +46,7 @@ export async function startEmbeddedTarget(args: DashboardArgs, stateDir: string,
     stateDir,
     ...(args.activity ? { activity: args.activity as NonNullable<Parameters<typeof startEmbedded>[0]['activity']> } : {}),
     ...(args.seed !== undefined ? { seed: args.seed } : {}),
+    ...(args.port !== undefined ? { port: args.port } : {}),
     ...(args.contract ? { contractName: args.contract } : {}),
     onProgress,
   });

@@ -8,8 +8,8 @@ import { VIEW_COMMANDS } from './viewCommands.js';
 import { isWriteCommand, READ_ONLY_REFUSAL } from './writeCommands.js';
 
 /**
- * One handler per command id. Navigation, overlays and view commands live here for good;
- * the trading ones come from tradingCommands.ts, the file issue 7 (order forms) replaces.
+ * One handler per command id: trading keys and form keys (tradingCommands.ts, which opens
+ * the forms of src/ui/forms), overlays, view and list commands.
  */
 export const COMMANDS: CommandTable = {
   ...TRADING_COMMANDS,

@@ -1,47 +1,128 @@
-import type { CommandId } from '../../keymap/index.js';
+import {
+  atCursor,
+  bestPrices,
+  closeHalf,
+  flatten,
+  joinBest,
+  ladder,
+  reverse,
+  type BookActionResult,
+  type FormContext,
+} from '../../forms/index.js';
+import { formatDecimal } from '../../protocol/index.js';
+import type { AppContextValue } from '../app/AppContext.js';
+import { formContextOf } from '../forms/formContext.js';
+import { backForm, openForm, overrideGuards, stepField, submitForm, toggleField, type OpenOptions } from '../forms/formActions.js';
+import type { Captured } from '../forms/formState.js';
+import { selectedAgent, selectedOrder, selectedPosition } from '../panes/selection.js';
 import { view } from '../view/viewStore.js';
-import type { CommandHandler, CommandTable } from './types.js';
+import type { CommandContext, CommandHandler, CommandTable } from './types.js';
 
 /**
- * Handlers of the commands that open order, position, margin, collateral and agent forms.
- * Issue 7 (the order forms) replaces this whole file with the real handlers; until then
- * each key says plainly that the form is not there yet instead of doing nothing.
+ * The trading keys: each opens a form (or a menu of forms) on the current contract and
+ * the selected row. Book and position keys fill the order form and go straight on to
+ * validation and the confirm policy; nothing here signs: src/ui/forms does, after checks.
  */
-const TRADING_IDS = [
-  'order.buy',
-  'order.sell',
-  'order.cancelAll',
-  'order.modify',
-  'order.cancel',
-  'position.tpsl',
-  'position.flatten',
-  'position.reverse',
-  'position.closeHalf',
-  'margin.leverage',
-  'margin.mode',
-  'margin.isolated',
-  'collateral.move',
-  'agents.manage',
-  'agents.revoke',
-  'deployer.enroll',
-  'fees.set',
-  'book.buyAtCursor',
-  'book.sellAtCursor',
-  'book.joinBid',
-  'book.joinAsk',
-  'form.submit',
-  'form.nextField',
-  'form.prevField',
-  'form.toggle',
-] as const satisfies readonly CommandId[];
 
-export const COMING_WITH_FORMS = 'coming with the order forms';
+function open(formId: string, take: (app: AppContextValue) => Captured = () => ({}), o: Omit<OpenOptions, 'captured'> = {}): CommandHandler {
+  return ({ app }) => openForm(app, formId, { ...o, captured: take(app) });
+}
 
-function comingSoon(id: CommandId): CommandHandler {
-  return ({ app }) => view.notify(app.view, `${id}: ${COMING_WITH_FORMS}`, 'info');
+const order = (app: AppContextValue): Captured => {
+  const o = selectedOrder(app.store.getState(), app.view.getState());
+  return o ? { order: o } : {};
+};
+
+/** The position the positions pane has selected, when it has the focus; else the form picks the contract's only one. */
+const position = (app: AppContextValue): Captured => {
+  const v = app.view.getState();
+  const p = v.focus === 'positions' ? selectedPosition(app.store.getState(), v) : undefined;
+  return p ? { position: p } : {};
+};
+
+const agent = (app: AppContextValue): Captured => {
+  const a = selectedAgent(app.store.getState(), app.view.getState());
+  return a ? { agent: a } : {};
+};
+
+/** A book or position key: the order it proposes, through the same form, checks and confirm policy. */
+function fromBook(make: (ctx: FormContext, app: AppContextValue) => BookActionResult, take: (app: AppContextValue) => Captured = () => ({}), submit = true): CommandHandler {
+  return ({ app }: CommandContext) => {
+    const { ctx } = formContextOf(app, take(app));
+    const r = make(ctx, app);
+    if (!r.ok) {
+      view.notify(app.view, r.error, 'warning');
+      return;
+    }
+    openForm(app, r.form, { params: r.values, note: r.note, submit });
+  };
+}
+
+const cursor = (app: AppContextValue) => app.view.getState().bookCursorRaw;
+
+/** A ladder of five orders one tick apart from the cursor, buys below the middle of the book, sells above. */
+function ladderFromCursor(ctx: FormContext, app: AppContextValue): BookActionResult {
+  const raw = cursor(app);
+  if (!ctx.contract) return { ok: false, error: 'select a contract first' };
+  if (raw === null) return { ok: false, error: 'move the book cursor to a price level first (j/k)' };
+  const at = BigInt(raw);
+  const best = bestPrices(ctx.book ? { bids: ctx.book.levels[0], asks: ctx.book.levels[1] } : undefined, ctx.contract.priceScale);
+  const middle = best.bid !== undefined && best.ask !== undefined ? (best.bid + best.ask) / 2n : (best.bid ?? best.ask);
+  const isBuy = middle === undefined ? true : at <= middle;
+  return ladder(ctx, isBuy, formatDecimal(at, ctx.contract.priceScale), 1, 5);
 }
 
 export const TRADING_COMMANDS: CommandTable = {
-  ...Object.fromEntries(TRADING_IDS.map((id) => [id, comingSoon(id)])),
-  'form.cancel': ({ app }) => view.closeOverlay(app.view),
+  'order.buy': open('order', undefined, { params: { side: 'Buy' } }),
+  'order.sell': open('order', undefined, { params: { side: 'Sell' } }),
+  'order.batch': open('orderBatch'),
+  'order.modify': open('modify', order),
+  'order.cancel': open('cancel', order, { submit: true }),
+  'order.cancelByCloid': open('cancelByCloid', order),
+  'order.cancelAll': open('cancelAll', undefined, { submit: true }),
+  'orders.scope': ({ app }) => {
+    view.toggleOrdersScope(app.view);
+    view.notify(app.view, app.view.getState().ordersScope === 'all' ? 'open orders: every contract' : 'open orders: this contract', 'info');
+  },
+
+  'position.tpsl': open('tpSl', position),
+  'position.cancelTpSl': open('cancelTpSl', position, { submit: true }),
+  'conditional.cancel': open('cancelConditional', position),
+  'position.flatten': fromBook((ctx) => flatten(ctx), position),
+  'position.reverse': fromBook((ctx) => reverse(ctx), position),
+  'position.closeHalf': fromBook((ctx) => closeHalf(ctx), position),
+
+  'book.buyAtCursor': fromBook((ctx, app) => atCursor(ctx, true, cursor(app))),
+  'book.sellAtCursor': fromBook((ctx, app) => atCursor(ctx, false, cursor(app))),
+  'book.joinBid': fromBook((ctx) => joinBest(ctx, true)),
+  'book.joinAsk': fromBook((ctx) => joinBest(ctx, false)),
+  'book.ladder': fromBook(ladderFromCursor, undefined, false),
+
+  'margin.leverage': open('leverage'),
+  'margin.mode': open('marginMode'),
+  'margin.isolated': open('isolatedMargin', position),
+
+  'collateral.move': open('menu:collateral'),
+  'collateral.lock': open('lockCollateral'),
+  'collateral.unlock': open('unlockCollateral'),
+  'collateral.transfer': open('transferBetweenDeployers'),
+  'collateral.toGroup': open('transferMdToShareGroup'),
+  'collateral.fromGroup': open('transferShareGroupToMd'),
+  'collateral.lockGroup': open('lockIntoShareGroup'),
+  'collateral.unlockGroup': open('unlockFromShareGroup'),
+  'collateral.shareType': open('setMarginShareType'),
+
+  'agents.manage': open('menu:agents', agent),
+  'agents.generate': open('generateAgent'),
+  'agents.approve': open('approveAgent'),
+  'agents.revoke': open('revokeAgent', agent),
+  'deployer.enroll': open('enroll'),
+  'fees.set': open('updateFeeSetting'),
+
+  'form.submit': ({ app }) => submitForm(app),
+  'form.cancel': ({ app }) => backForm(app),
+  'form.nextField': ({ app }) => stepField(app, 1),
+  'form.prevField': ({ app }) => stepField(app, -1),
+  'form.toggle': ({ app }) => toggleField(app),
+  'form.override': ({ app }) => overrideGuards(app),
 };

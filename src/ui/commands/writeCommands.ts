@@ -27,6 +27,22 @@ export const WRITE_COMMANDS: ReadonlySet<CommandId> = new Set<CommandId>([
   'book.joinBid',
   'book.joinAsk',
   'form.submit',
+  'form.override',
+  'order.batch',
+  'order.cancelByCloid',
+  'position.cancelTpSl',
+  'conditional.cancel',
+  'book.ladder',
+  'collateral.lock',
+  'collateral.unlock',
+  'collateral.transfer',
+  'collateral.toGroup',
+  'collateral.fromGroup',
+  'collateral.lockGroup',
+  'collateral.unlockGroup',
+  'collateral.shareType',
+  'agents.generate',
+  'agents.approve',
 ]);
 
 export function isWriteCommand(id: CommandId): boolean {

@@ -64,6 +64,25 @@ export interface OpenOptions {
 
 /** Opens a form (replacing a menu or form already on top) with its defaults and the given values. */
 export function openForm(app: AppContextValue, formId: string, o: OpenOptions = {}): void {
+  const st = initialState(app, formId, o);
+  if (!st) {
+    view.notify(app.view, `${formId}: no such form`, 'error');
+    return;
+  }
+  if (selectTopOverlay(app.view.getState())?.kind === 'form') view.closeOverlay(app.view);
+  view.openOverlay(app.view, { kind: 'form', form: formId, ...(o.params ? { params: o.params } : {}) });
+  view.setForm(app.view, st);
+  if (o.submit) submitForm(app);
+}
+
+/** A form overlay pushed without its state (by the palette or a test): start it from its params. */
+export function adoptOverlay(app: AppContextValue, formId: string, params: Readonly<Record<string, string>> | undefined): void {
+  const st = initialState(app, formId, params ? { params } : {});
+  if (st) view.setForm(app.view, st);
+  else closeForm(app);
+}
+
+function initialState(app: AppContextValue, formId: string, o: OpenOptions): FormState | undefined {
   const captured = o.captured ?? {};
   let texts: Record<string, string> = {};
   let focus = '0';
@@ -73,21 +92,17 @@ export function openForm(app: AppContextValue, formId: string, o: OpenOptions = 
     const { ctx } = formContextOf(app, captured);
     texts = initialTexts(spec, ctx, o.params ?? {});
     const visible = evaluateForm(spec, texts, ctx).fields.filter((f) => f.visible);
-    // Start where typing is needed: the first empty field, else the first one.
-    const first = visible.find((f) => f.text === '') ?? visible[0];
+    // Start where typing is needed: the first field that is not valid yet, else the first one.
+    const first = visible.find((f) => f.error !== undefined) ?? visible[0];
     focus = first?.key ?? '';
     replace = first !== undefined && first.text !== '' && isTextKind(first.kind);
   } else if (formId === GENERATE_AGENT.id) {
     texts = { password: '', repeat: '' };
     focus = 'password';
   } else if (!menuById(formId)) {
-    view.notify(app.view, `${formId}: no such form`, 'error');
-    return;
+    return undefined;
   }
-  if (selectTopOverlay(app.view.getState())?.kind === 'form') view.closeOverlay(app.view);
-  view.openOverlay(app.view, { kind: 'form', form: formId, ...(o.params ? { params: o.params } : {}) });
-  view.setForm(app.view, { ...newFormState(formId, texts, focus, { note: o.note, captured }), replace });
-  if (o.submit) submitForm(app);
+  return { ...newFormState(formId, texts, focus, { note: o.note, captured }), replace };
 }
 
 export function closeForm(app: AppContextValue): void {
@@ -204,8 +219,10 @@ async function send(app: AppContextValue, st: FormState, spec: FormSpec, built: 
       view.endRequest(app.view);
     }
   }
+  const shown = app.view.getState().form?.instance === st.instance;
   view.updateForm(app.view, st.instance, (f) => ({ ...f, stage: 'result', result, scroll: 0 }));
-  view.notify(app.view, `${spec.title}: ${result.lines.join(' ')}`, NOTICE_TONE[result.tone]);
+  // The open form shows the answer in full; the status bar stays free for the fill alert it may cause.
+  if (!shown) view.notify(app.view, `${spec.title}: ${result.lines.join(' ')}`, NOTICE_TONE[result.tone]);
   const a = built.action;
   if (result.tone === 'success' && a.type === 'updateLeverage') view.setLeverage(app.view, a.asset, a.leverage);
 }
@@ -225,7 +242,7 @@ async function submitLocal(app: AppContextValue, st: FormState, ev: LocalEvaluat
     if (app.view.getState().form?.instance !== st.instance) return;
     openForm(app, 'approveAgent', {
       params: { address },
-      note: `new agent key saved encrypted to ${file}; approve it here, then start with --agent-keystore ${file} to trade with it`,
+      note: `new agent key saved encrypted to ${file}. Approve it here; to trade with it, start with --agent-keystore and that file.`,
     });
   } catch (e) {
     patch(app, st, { stage: 'edit', replace: false, message: { text: `not saved: ${e instanceof Error ? e.message : String(e)}`, tone: 'error' } });

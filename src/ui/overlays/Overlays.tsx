@@ -1,5 +1,7 @@
 import { memo } from 'react';
-import { useViewState } from '../app/AppContext.js';
+import { useApp, useViewState } from '../app/AppContext.js';
+import { FormOverlay } from '../forms/FormOverlay.js';
+import { useFormInput } from '../forms/useFormInput.js';
 import { selectTopOverlay } from '../view/viewStore.js';
 import { ContractPicker } from './ContractPicker.js';
 import { HelpOverlay } from './HelpOverlay.js';
@@ -11,6 +13,9 @@ import { PaletteOverlay } from './PaletteOverlay.js';
  * Only the top one is drawn: the keyboard belongs to it alone.
  */
 export const Overlays = memo(function Overlays({ screenWidth, screenHeight }: { screenWidth: number; screenHeight: number }) {
+  const app = useApp();
+  // Mounted for the dashboard's whole life, so form typing works from the first key.
+  useFormInput(app);
   const top = useViewState(selectTopOverlay);
   if (!top) return null;
   const size = { screenWidth, screenHeight };
@@ -34,7 +39,6 @@ export const Overlays = memo(function Overlays({ screenWidth, screenHeight }: { 
     case 'message':
       return <MessageBox {...size} title={top.title} body={top.body} tone={top.tone === 'error' ? 'error' : 'info'} footer="Esc / Enter close" />;
     case 'form':
-      // Issue 7 draws the order forms here.
-      return <MessageBox {...size} title={top.form} body="This form comes with the order forms." footer="Esc close" />;
+      return <FormOverlay overlay={top} {...size} />;
   }
 });

@@ -250,7 +250,7 @@ export class AnsiFrameParser implements TokenSink {
   osc(data: string, raw: string): void {
     // Hyperlinks (OSC 8) do not change what a cell shows; dropping them keeps the
     // diff cell-based. Titles and the like go through.
-    if (data.startsWith('8;')) return;
+    if (data.startsWith('8;') || raw === '') return;
     this.pass(raw);
   }
 

@@ -11,6 +11,7 @@ export interface TokenSink {
   control(code: number): void;
   csi(prefix: string, params: CsiParams, intermediates: string, final: string, raw: string): void;
   esc(intermediates: string, final: string, raw: string): void;
+  /** `raw` is '' when the string was too long to keep whole. */
   osc(data: string, raw: string): void;
 }
 
@@ -225,7 +226,8 @@ export class AnsiTokenizer {
     this.state = State.Ground;
     const data = this.data;
     this.data = '';
-    sink.osc(data, `\x1b]${data}${terminator || '\x1b\\'}`);
+    // A string cut at the size cap is passed on as data but not as a sequence to forward.
+    sink.osc(data, data.length >= MAX_STRING ? '' : `\x1b]${data}${terminator || '\x1b\\'}`);
   }
 
   private stepString(c: number): void {

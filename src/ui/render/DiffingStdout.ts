@@ -11,6 +11,8 @@ export interface TerminalTarget {
   readonly rows?: number | undefined;
   on?(event: 'resize', listener: () => void): unknown;
   off?(event: 'resize', listener: () => void): unknown;
+  getColorDepth?(): number;
+  hasColors?(count?: number): boolean;
 }
 
 export interface DiffingStdoutOptions {
@@ -86,6 +88,14 @@ export class DiffingStdout extends Writable {
 
   getWindowSize(): [number, number] {
     return [this.columns, this.rows];
+  }
+
+  getColorDepth(): number {
+    return this.target.getColorDepth?.() ?? 8;
+  }
+
+  hasColors(count = 16): boolean {
+    return this.target.hasColors?.(count) ?? 2 ** this.getColorDepth() >= count;
   }
 
   /** What the terminal shows once pending output is flushed (read-only, for tests and snapshots). */

@@ -226,9 +226,15 @@ export class FrameDiffer {
           }
         }
       }
-      const style = { fg: next.fg[idx]!, bg: next.bg[idx]!, flags: next.flags[idx]! };
-      out += sgrTransition(this.state.style, style);
-      this.state.style = style;
+      const current = this.state.style;
+      const fg = next.fg[idx]!;
+      const bg = next.bg[idx]!;
+      const flags = next.flags[idx]!;
+      if (current.fg !== fg || current.bg !== bg || current.flags !== flags) {
+        const style = { fg, bg, flags };
+        out += sgrTransition(current, style);
+        this.state.style = style;
+      }
       const char = next.chars[idx]!;
       out += char;
       this.state.x = Math.min(cols, i + width);

@@ -108,7 +108,7 @@ function changedFrom(prev: ScreenBuffer, next: ScreenBuffer, y: number, x: numbe
 }
 
 /** True when cells from column x to the end of row y are erased blanks of one background. */
-export function erasedToEnd(next: ScreenBuffer, y: number, x: number): boolean {
+function erasedToEnd(next: ScreenBuffer, y: number, x: number): boolean {
   const row = y * next.cols;
   const bg = next.bg[row + x];
   for (let i = row + x; i < row + next.cols; i++) if (!next.isErased(i) || next.bg[i] !== bg) return false;

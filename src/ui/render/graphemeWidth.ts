@@ -33,27 +33,35 @@ export function isPrintableAscii(text: string): boolean {
   return PRINTABLE_ASCII.test(text);
 }
 
+// Code points that can join their neighbours into one grapheme: marks (combining,
+// variation selectors), ZWJ, Hangul jamo, regional indicators, skin tones, tags.
+const JOINING = /[\p{M}\u200d\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e007f}]/u;
+
 export function graphemes(text: string): Iterable<string> {
   if (isPrintableAscii(text)) return text;
+  // Without joining code points every code point is its own grapheme, and iterating
+  // a string by code point is much cheaper than the segmenter.
+  if (!JOINING.test(text)) return text;
   return (function* () {
     for (const { segment } of segmenter.segment(text)) yield segment;
   })();
 }
 
 /**
- * True when every terminal agrees on this grapheme's width: ASCII, Latin, box
- * drawing, blocks and the East Asian wide blocks. Emoji and ambiguous-width symbols
- * differ between terminals, so after writing one the renderer stops trusting its
- * idea of where the cursor is.
+ * True when terminals agree on this grapheme's width, so the renderer may keep
+ * counting columns after writing it. Emoji and the symbol blocks with emoji
+ * variants are drawn one or two columns wide depending on the terminal's Unicode
+ * tables; after one of those the renderer positions the next cell absolutely.
  */
 export function hasCertainWidth(grapheme: string): boolean {
   if (grapheme.length !== 1) return false;
   const code = grapheme.charCodeAt(0);
-  if (code < 0x1100) return true;
-  if (code >= 0x2500 && code <= 0x259f) return true; // box drawing, blocks
-  if (code >= 0x2e80 && code <= 0xa4cf && code !== 0x303f) return true; // CJK
+  if (code < 0x2300) return true;
+  if (code <= 0x23ff || (code >= 0x2600 && code <= 0x27bf) || (code >= 0x2b00 && code <= 0x2bff)) return false;
+  if (code < 0x2e80) return true;
+  if (code <= 0xa4cf) return code !== 0x303d && code !== 0x3030; // CJK (two emoji live here)
   if (code >= 0xac00 && code <= 0xd7a3) return true; // Hangul syllables
   if (code >= 0xf900 && code <= 0xfaff) return true; // CJK compatibility ideographs
-  if (code >= 0xff01 && code <= 0xff60) return true; // fullwidth forms
-  return false;
+  if (code >= 0xff01 && code <= 0xffe6) return true; // fullwidth and halfwidth forms
+  return code >= 0xa4d0 && code < 0xac00;
 }

@@ -200,6 +200,12 @@ describe('AnsiFrameParser pass-through and robustness', () => {
     expect(styleAt(cut, 0, 0)).toEqual(styleAt(whole, 0, 0));
   });
 
+  it('drops an endless OSC instead of keeping or forwarding it', () => {
+    const p = parse(`\x1b]0;${'x'.repeat(100_000)}\x07ok`);
+    expect(p.takePassthrough()).toBe('');
+    expect(p.screen.rowText(0)).toBe('ok');
+  });
+
   it('counts what it cannot model instead of failing', () => {
     const p = parse(`${E}5;10r${E}4hab${E}2@`);
     expect(p.unknownSequences).toBe(3);

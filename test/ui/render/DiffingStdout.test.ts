@@ -53,6 +53,13 @@ describe('DiffingStdout as ink sees it', () => {
     expect(seen).toEqual([[50, 10, 50]]);
   });
 
+  it('takes process.stdout as the real terminal (80x24 when it has no size)', () => {
+    const stdout = new DiffingStdout(process.stdout);
+    open.push(stdout);
+    expect(stdout.columns).toBe(process.stdout.columns || 80);
+    expect(stdout.rows).toBe(process.stdout.rows || 24);
+  });
+
   it('writes a frame when ink closes its synchronized-output bracket, not before', () => {
     const { target, stdout } = setup();
     stdout.write(`${E}?2026h`);
@@ -73,6 +80,27 @@ describe('DiffingStdout as ink sees it', () => {
     stdout.write(`${E}?2026hbye`);
     await new Promise<void>((resolve) => stdout.write('', () => resolve()));
     expect(target.take()).toContain('bye');
+  });
+
+  it('puts the cursor where ink shows it (text input) and hides it again', async () => {
+    const { target, stdout, ink } = setup(30, 6);
+    const term = createTerminal(30, 6);
+    try {
+      // ink's cursor suffix: up from below the frame, to the column, show.
+      stdout.write(ink.frame(['name: ab', 'ok']).replace(`${E}?2026l`, `${E}2A${E}9G${E}?25h${E}?2026l`));
+      await writeTerm(term, target.take());
+      expect([term.buffer.active.cursorX, term.buffer.active.cursorY]).toEqual([8, 0]);
+      stdout.write(`${E}?2026h${E}?25l${E}2B${E}G${E}2K${E}1A${E}2K${E}1A${E}2K${E}Gname: abc\nok\n${E}2A${E}10G${E}?25h${E}?2026l`);
+      const out = target.take();
+      expect(out.endsWith(`${E}?25h${E}?2026l`)).toBe(true);
+      await writeTerm(term, out);
+      expect([term.buffer.active.cursorX, term.buffer.active.cursorY]).toEqual([9, 0]);
+      expect(firstBufferDifference(term, stdout.screen)).toBeNull();
+      stdout.write(`${E}?25l`);
+      expect(target.take()).toBe(`${E}?2026h${E}?25l${E}?2026l`);
+    } finally {
+      term.dispose();
+    }
   });
 
   it('counts bytes in, bytes out and frames', () => {

@@ -177,7 +177,7 @@ describe('FrameDiffer on a real terminal', () => {
           frame = step % 3 === 2 ? randomScreen(seed + step, cols!, rows!) : randomScreen(seed + step, cols!, rows!, frame);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 });

@@ -1,5 +1,8 @@
 import { memo, useMemo } from 'react';
-import { useAppState, useViewState } from '../../app/AppContext.js';
+import { Text } from 'ink';
+import { fit } from '../../format/width.js';
+import { wrapText } from '../../forms/wrapText.js';
+import { useApp, useAppState, useViewState } from '../../app/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import { Table, type Column } from '../../components/Table.js';
 import { widthFor } from '../columns.js';
@@ -22,7 +25,11 @@ export function fillColumns(rows: readonly FillRow[]): Column<FillRow>[] {
   ];
 }
 
+/** Monitor mode has no signature, and fills come only on the authenticated stream. */
+export const MONITOR_FILLS = 'fills are not available in monitor mode (no fills query without a signature)';
+
 export const FillsPane = memo(function FillsPane({ width, height, focused, tabs }: PaneProps) {
+  const { mode } = useApp();
   const fills = useAppState((s) => s.orders.fills);
   const configs = useAppState((s) => s.market.configs);
   const selected = useViewState((s) => s.selection.fills);
@@ -31,16 +38,26 @@ export const FillsPane = memo(function FillsPane({ width, height, focused, tabs 
   const columns = useMemo(() => fillColumns(rows), [rows]);
   const inner = panelInner(width, height);
   return (
-    <Panel tabs={tabs} title="Fills" width={width} height={height} focused={focused} staleMs={staleMs} info={rows.length ? String(rows.length) : undefined}>
-      <Table
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.key}
-        width={inner.width}
-        height={inner.height}
-        selected={focused ? clampSelection(selected, rows.length) : undefined}
-        empty="no fills yet"
-      />
+    <Panel tabs={tabs} title="Fills" width={width} height={height} focused={focused} staleMs={mode.readOnly ? undefined : staleMs} info={rows.length ? String(rows.length) : undefined}>
+      {mode.readOnly ? (
+        wrapText(MONITOR_FILLS, inner.width)
+          .slice(0, inner.height)
+          .map((line, i) => (
+            <Text key={i} dimColor wrap="truncate">
+              {fit(line, inner.width, 'center')}
+            </Text>
+          ))
+      ) : (
+        <Table
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.key}
+          width={inner.width}
+          height={inner.height}
+          selected={focused ? clampSelection(selected, rows.length) : undefined}
+          empty="no fills yet"
+        />
+      )}
     </Panel>
   );
 });

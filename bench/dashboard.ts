@@ -1,0 +1,148 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { measureLatency } from './dashboard/latency.js';
+import { replay, type ReplayResult } from './dashboard/replay.js';
+import {
+  computeGoals,
+  cpuTable,
+  latencyTable,
+  memoryTable,
+  outputByActivity,
+  outputTable,
+  startupTable,
+  type ActivityRun,
+  type GoalRow,
+  type MemoryRun,
+} from './dashboard/report.js';
+import { measureWindow, sleep, startPair, VARIANTS } from './dashboard/sessions.js';
+import { checkAfterSoak, soakWithDrops } from './dashboard/soak.js';
+import { timeNodeVersion, timeToLiveBook } from './dashboard/startup.js';
+
+/**
+ * Issue 8: the dashboard as a user runs it (the built `node dist/cli.js` in a 120x40 pty),
+ * beside the naive baseline (PERPDESK_RENDERER=ink PERPDESK_FLUSH_MS=0: ink's full frames
+ * and one store update per WebSocket message) and the changed-cell floor, in one run:
+ * output, CPU per activity, keypress latency, start-up, memory over a soak with forced
+ * disconnects. Method and estimator: docs/performance.md.
+ */
+export interface DashboardBenchOptions {
+  /** Soak length in minutes for the memory row; default a short 1-minute soak. */
+  soakMinutes?: number;
+  /** Skip `npm run build` (dist/ is already current). */
+  skipBuild?: boolean;
+  warmupSeconds?: number;
+  windowSeconds?: number;
+  latencySamples?: number;
+  startupRuns?: number;
+  activities?: readonly string[];
+  log?: (line: string) => void;
+}
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+const ACTIVITIES = ['calm', 'normal', 'busy', 'stress'] as const;
+
+function build(log: (line: string) => void): void {
+  log('building dist/ (npm run build)...');
+  try {
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  } catch (e) {
+    const out = e as { stdout?: string; stderr?: string };
+    const detail = `${out.stdout ?? ''}${out.stderr ?? ''}`.trim().split('\n').slice(0, 12).join('\n');
+    throw new Error(`npm run build failed, so the dashboard cannot be measured:\n${detail}`);
+  }
+}
+
+export async function benchDashboard(o: DashboardBenchOptions = {}): Promise<{ markdown: string; goals: GoalRow[] }> {
+  const log = o.log ?? ((line: string) => process.stderr.write(`  ${line}\n`));
+  const warmupMs = (o.warmupSeconds ?? 10) * 1000;
+  const windowS = o.windowSeconds ?? 20;
+  const soakMinutes = o.soakMinutes ?? 1;
+  if (!o.skipBuild) build(log);
+
+  const runs: ActivityRun[] = [];
+  let latency: number[][] | undefined;
+  let memory: MemoryRun | undefined;
+  for (const activity of o.activities ?? ACTIVITIES) {
+    log(`${activity}: starting the exchange and both dashboards...`);
+    const pair = await startPair({ root: ROOT, activity, seed: 1, record: true });
+    let recordings;
+    let window;
+    try {
+      await sleep(warmupMs);
+      const warmedAt = performance.now();
+      const rssSamples = pair.dashboards.map(() => [] as { atMs: number; rss: number }[]);
+      const sampleRss = () => pair.dashboards.forEach((d, i) => rssSamples[i]!.push({ atMs: performance.now() - warmedAt, rss: d.rssBytes() ?? Number.NaN }));
+      sampleRss();
+      log(`${activity}: measuring ${windowS} s...`);
+      window = await measureWindow(pair, windowS);
+      recordings = pair.dashboards.map((d) => d.takeRecording());
+      if (activity === 'busy') {
+        log('busy: keypress latency...');
+        latency = await measureLatency(pair.dashboards, o.latencySamples ?? 60);
+        const soakEnd = warmedAt + soakMinutes * 60_000;
+        log(`busy: soak until ${soakMinutes} min after warm-up, with forced disconnects...`);
+        const sampler = setInterval(sampleRss, 10_000);
+        const long = soakMinutes >= 5;
+        let drops;
+        try {
+          drops = await soakWithDrops(pair, soakEnd, { seed: 9, minGapMs: long ? 20_000 : 8_000, maxGapMs: long ? 90_000 : 20_000 });
+        } finally {
+          clearInterval(sampler);
+        }
+        const checks = await Promise.all(pair.dashboards.map((d) => checkAfterSoak(d, drops)));
+        // The end sample is taken once the panes are live again, not mid-reconnect.
+        sampleRss();
+        const exitCodes = await Promise.all(pair.dashboards.map((d) => d.quit()));
+        memory = {
+          soakMinutes: (performance.now() - warmedAt) / 60_000,
+          short: o.soakMinutes === undefined,
+          drops,
+          samples: rssSamples,
+          panesLive: checks.map((c) => c.live),
+          errorShown: checks.map((c) => c.errorShown),
+          exitCodes,
+          notes: checks.flatMap((c) => (c.note ? [c.note] : [])),
+        };
+      }
+    } finally {
+      await pair.close();
+    }
+    log(`${activity}: replaying the output for the floor...`);
+    const replays: (ReplayResult | undefined)[] = [];
+    for (const rec of recordings) replays.push(rec ? await replay(rec) : undefined);
+    runs.push({ activity, figures: window.figures, exchangeCpuPercent: window.exchangeCpuPercent, replays });
+  }
+
+  log('start-up: time to the first live book...');
+  const startup = VARIANTS.map(() => [] as number[]);
+  const startupExits = new Set<number | undefined>();
+  for (let r = 0; r < (o.startupRuns ?? 5); r++) {
+    for (const [i, v] of VARIANTS.entries()) {
+      const t = await timeToLiveBook(ROOT, v);
+      startup[i]!.push(t.ms);
+      startupExits.add(t.exitCode);
+    }
+  }
+  const versionFloor = Array.from({ length: o.startupRuns ?? 5 }, () => timeNodeVersion(ROOT));
+
+  const goals = computeGoals({ runs, latency, startup, memory });
+  const busy = runs.find((r) => r.activity === 'busy') ?? runs[0]!;
+  const notes: string[] = [];
+  const seen = busy.replays[0]?.renderer;
+  if (seen !== undefined && seen !== 'diff') notes.push(`Note: PERPDESK_RENDERER=diff was passed but the output is ${seen}'s: this build does not switch renderers yet, so the perpdesk rows measure ink's renderer with the coalesced feed.`);
+  const checked = runs.flatMap((r) => r.replays).reduce((a, r) => ({ ok: a.ok + (r?.verified ?? 0), bad: a.bad + (r?.mismatched ?? 0) }), { ok: 0, bad: 0 });
+  notes.push(`Floor check: the floor's own bytes, replayed into a second terminal, reproduced ${checked.ok} of ${checked.ok + checked.bad} screens exactly.`);
+  if ([...startupExits].some((c) => c !== 0)) notes.push(`Start-up runs quit with exit codes ${[...startupExits].join(', ')} (0 expected).`);
+
+  const sections = [
+    outputTable(busy, VARIANTS),
+    outputByActivity(runs),
+    cpuTable(runs),
+    latency ? latencyTable(latency, VARIANTS) : '',
+    startupTable(startup, versionFloor, VARIANTS),
+    memory ? memoryTable(memory, VARIANTS) : '',
+    ...(memory?.notes.length ? [memory.notes.map((n) => `- ${n}`).join('\n')] : []),
+    notes.join('\n'),
+  ].filter((s) => s !== '');
+  return { markdown: sections.join('\n\n'), goals };
+}

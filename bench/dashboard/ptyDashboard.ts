@@ -1,0 +1,212 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pty from '@lydell/node-pty';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { toHex } from '../../src/protocol/index.js';
+import { cpuSeconds, rssBytes } from './procStats.js';
+import { BEGIN_SYNC, type Recording } from './replay.js';
+import { newTerminal, screenText } from './screen.js';
+
+/**
+ * The built dashboard (`node dist/cli.js`) in a pseudo-terminal, as a user runs it: its
+ * own HOME, XDG folders and state directory, CI removed (ink writes nothing under CI),
+ * NODE_ENV=production. Counts every byte and frame it writes, keeps the output for the
+ * floor replay, and keeps a headless xterm of the screen for checks on what it shows.
+ */
+export interface DashboardVariant {
+  /** Row label. */
+  name: string;
+  /** PERPDESK_RENDERER. */
+  renderer: 'diff' | 'ink';
+  /** PERPDESK_FLUSH_MS; undefined keeps the dashboard's default coalescer. */
+  flushMs?: number;
+}
+
+export const OURS: DashboardVariant = { name: 'perpdesk (changed-cells renderer, coalesced feed)', renderer: 'diff' };
+export const NAIVE: DashboardVariant = { name: 'naive baseline (ink full frames, 1 update/message)', renderer: 'ink', flushMs: 0 };
+
+export interface LaunchOptions {
+  root: string;
+  variant: DashboardVariant;
+  /** Dashboard flags after --state-dir (e.g. --activity busy, or --url ... ). */
+  args: string[];
+  cols?: number;
+  rows?: number;
+  /** Keep every byte written for the floor replay (capped). */
+  record?: boolean;
+  /** Write a fresh raw master key to a 0600 file and pass --key-file (for --url targets). */
+  withKeyFile?: boolean;
+}
+
+/** Output kept for replay is capped, so a long run cannot exhaust memory. */
+const MAX_RECORDED_CHARS = 48 * 1024 * 1024;
+
+type Watcher = { test: (screen: string) => boolean; resolve: (arrivedAt: number) => void };
+
+export class PtyDashboard {
+  readonly pid: number;
+  readonly spawnedAt: number;
+  bytes = 0;
+  frames = 0;
+  private recorded: string[] | undefined;
+  private recordedChars = 0;
+  recordingTruncated = false;
+  private readonly term: ReturnType<typeof newTerminal>;
+  private readonly child: pty.IPty;
+  private watchers: Watcher[] = [];
+  private tail = '';
+  private readonly home: string;
+  readonly exited: Promise<{ exitCode: number; signal?: number }>;
+  private windowMarks: { start?: number; end?: number } = {};
+
+  constructor(readonly o: LaunchOptions) {
+    const cols = o.cols ?? 120;
+    const rows = o.rows ?? 40;
+    this.home = mkdtempSync(path.join(os.tmpdir(), 'perpdesk-bench-'));
+    const args = ['dist/cli.js', '--state-dir', path.join(this.home, 'state'), ...o.args];
+    if (o.withKeyFile) {
+      mkdirSync(path.join(this.home, 'keys'), { mode: 0o700 });
+      const keyFile = path.join(this.home, 'keys', 'master.key');
+      writeFileSync(keyFile, `${toHex(secp256k1.utils.randomSecretKey())}\n`, { mode: 0o600 });
+      args.push('--key-file', keyFile);
+    }
+    const env: Record<string, string> = {};
+    const merged: Record<string, string | undefined> = {
+      ...process.env,
+      TERM: 'xterm-256color',
+      COLORTERM: 'truecolor',
+      HOME: this.home,
+      XDG_CONFIG_HOME: path.join(this.home, 'config'),
+      XDG_STATE_HOME: path.join(this.home, 'xdg-state'),
+      NODE_ENV: 'production',
+      NO_COLOR: undefined,
+      PERPDESK_PRIVATE_KEY: undefined,
+      PERPDESK_PASSWORD: undefined,
+      PERPDESK_RENDERER: o.variant.renderer,
+      PERPDESK_FLUSH_MS: o.variant.flushMs === undefined ? undefined : String(o.variant.flushMs),
+    };
+    for (const [k, v] of Object.entries(merged)) if (v !== undefined && k !== 'CI') env[k] = v;
+    this.term = newTerminal(cols, rows);
+    this.recorded = o.record ? [] : undefined;
+    this.spawnedAt = performance.now();
+    this.child = pty.spawn(process.execPath, args, { name: 'xterm-256color', cols, rows, cwd: o.root, env });
+    this.pid = this.child.pid;
+    this.child.onData((data) => this.onData(data));
+    this.exited = new Promise((resolve) => this.child.onExit((e) => resolve({ exitCode: e.exitCode, ...(e.signal ? { signal: e.signal } : {}) })));
+  }
+
+  private onData(data: string): void {
+    const arrivedAt = performance.now();
+    this.bytes += Buffer.byteLength(data);
+    // A bracket may straddle two chunks: search the previous chunk's tail too.
+    const hay = this.tail + data;
+    for (let i = hay.indexOf(BEGIN_SYNC); i !== -1; i = hay.indexOf(BEGIN_SYNC, i + 1)) if (i + BEGIN_SYNC.length > this.tail.length) this.frames++;
+    this.tail = hay.slice(-(BEGIN_SYNC.length - 1));
+    if (this.recorded) {
+      if (this.recordedChars + data.length <= MAX_RECORDED_CHARS) {
+        this.recorded.push(data);
+        this.recordedChars += data.length;
+      } else this.recordingTruncated = true;
+    }
+    if (this.watchers.length === 0) {
+      this.term.write(data);
+      return;
+    }
+    this.term.write(data, () => {
+      if (this.watchers.length === 0) return;
+      const screen = screenText(this.term);
+      for (const w of [...this.watchers]) {
+        if (w.test(screen)) {
+          this.watchers = this.watchers.filter((x) => x !== w);
+          w.resolve(arrivedAt);
+        }
+      }
+    });
+  }
+
+  /**
+   * Resolves with the arrival time (performance.now) of the output chunk after which the
+   * screen first satisfies `test`; checks the current screen first.
+   */
+  async until(test: (screen: string) => boolean, timeoutMs: number, what: string): Promise<number> {
+    if (test(await this.screen())) return performance.now();
+    return this.watch(test, timeoutMs, what);
+  }
+
+  /**
+   * Presses a key and resolves with the ms from the write to the arrival of the output
+   * chunk after which the screen satisfies `test` (the screen before must not).
+   */
+  async pressAndTime(key: string, test: (screen: string) => boolean, timeoutMs: number, what: string): Promise<number> {
+    if (test(await this.screen())) throw new Error(`${this.o.variant.name}: the screen already shows ${what} before the key`);
+    const changed = this.watch(test, timeoutMs, what);
+    const sentAt = performance.now();
+    this.press(key);
+    return (await changed) - sentAt;
+  }
+
+  /** Registers the watcher synchronously, so no chunk after this call is missed. */
+  private watch(test: (screen: string) => boolean, timeoutMs: number, what: string): Promise<number> {
+    let timer: NodeJS.Timeout | undefined;
+    let watcher: Watcher | undefined;
+    return new Promise<number>((resolve, reject) => {
+      watcher = { test, resolve };
+      this.watchers.push(watcher);
+      timer = setTimeout(() => {
+        this.watchers = this.watchers.filter((x) => x !== watcher);
+        void this.screen().then((s) => reject(new Error(`${this.o.variant.name}: timed out waiting for ${what}; the screen was:\n${s}`)));
+      }, timeoutMs);
+    }).finally(() => clearTimeout(timer));
+  }
+
+  /** The visible screen, after everything received so far is parsed. */
+  screen(): Promise<string> {
+    return new Promise((resolve) => this.term.write('', () => resolve(screenText(this.term))));
+  }
+
+  press(key: string): void {
+    this.child.write(key);
+  }
+
+  cpuSeconds(): number | undefined {
+    return cpuSeconds(this.pid);
+  }
+
+  rssBytes(): number | undefined {
+    return rssBytes(this.pid);
+  }
+
+  markWindowStart(): void {
+    this.windowMarks.start = this.recordedChars;
+  }
+
+  markWindowEnd(): void {
+    this.windowMarks.end = this.recordedChars;
+  }
+
+  /** The recorded output and the measuring window, for replay; drops the recording. */
+  takeRecording(): Recording | undefined {
+    if (!this.recorded || this.windowMarks.start === undefined || this.recordingTruncated) return undefined;
+    const text = this.recorded.join('');
+    this.recorded = undefined;
+    return { cols: this.term.cols, rows: this.term.rows, text, windowStart: this.windowMarks.start, windowEnd: this.windowMarks.end ?? text.length };
+  }
+
+  async quit(): Promise<number | undefined> {
+    this.press('q');
+    const r = await Promise.race([this.exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5_000))]);
+    return r?.exitCode;
+  }
+
+  async stop(): Promise<void> {
+    try {
+      this.child.kill('SIGKILL');
+    } catch {
+      // Already gone.
+    }
+    await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    this.term.dispose();
+    rmSync(this.home, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { HttpTransport } from '../../../src/client/http.js';
+import { InfoClient } from '../../../src/client/infoClient.js';
+import type { UserAccount } from '../../../src/protocol/wire/index.js';
+import { loadKeyFile } from '../../../src/wallet/index.js';
+import { KEYS, type TerminalSession } from '../../support/terminal.js';
+import { launchDashboard, type Dashboard } from './dashboard.js';
+
+/**
+ * The dashboard on the embedded exchange for the trading end-to-end tests: a known port so
+ * the test can read /info beside the screen, an optional config file (guards, confirm
+ * policy), and helpers that send one key per write and wait for what the screen shows.
+ */
+export interface TradingDashboard extends Dashboard {
+  info: InfoClient;
+  /** The demo master account's address (the account the dashboard trades for). */
+  address(): Promise<string>;
+  account(): Promise<UserAccount>;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function launchTrading(o: { config?: object; cols?: number; rows?: number } = {}): Promise<TradingDashboard> {
+  const port = await freePort();
+  const args = ['--activity', 'calm', '--port', String(port)];
+  let configDir: string | undefined;
+  if (o.config) {
+    configDir = mkdtempSync(path.join(os.tmpdir(), 'perpdesk-e2e-config-'));
+    const file = path.join(configDir, 'config.json');
+    writeFileSync(file, JSON.stringify(o.config));
+    args.push('--config', file);
+  }
+  const dash = launchDashboard(args, { cols: o.cols ?? 120, rows: o.rows ?? 40 });
+  const http = new HttpTransport({ baseUrl: `http://127.0.0.1:${port}`, requestTimeoutMs: 5_000 });
+  const info = new InfoClient(http);
+  let address: string | undefined;
+  const self: TradingDashboard = {
+    ...dash,
+    info,
+    async address() {
+      address ??= (await loadKeyFile(path.join(dash.home, 'state', 'embedded', 'master.key'))).key.address.toLowerCase();
+      return address;
+    },
+    async account() {
+      const r = await info.userAccount(await self.address());
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value;
+    },
+    async close() {
+      await http.close();
+      await dash.stop();
+      if (configDir) rmSync(configDir, { recursive: true, force: true });
+    },
+  };
+  return self;
+}
+
+/** Waits until the demo account is funded, collateralised and its agent approved. */
+export async function waitReady(t: TerminalSession): Promise<string> {
+  return t.waitFor((s) => /available\s+5,000\.00/.test(s) && /named 1\/3/.test(s) && s.includes('● ws'), 30_000);
+}
+
+/** Keys one per write, then waits for the screen to show `until`. */
+export async function keys(t: TerminalSession, list: readonly string[], until: string | RegExp | ((s: string) => boolean), timeoutMs?: number): Promise<string> {
+  await t.press(...list);
+  return t.waitFor(until, timeoutMs);
+}
+
+/** Types text into the focused field, one key per write. */
+export async function typeText(t: TerminalSession, text: string): Promise<void> {
+  await t.type(text);
+}
+
+/** Closes the form's answer and waits for the box to go. */
+export async function closeAnswer(t: TerminalSession): Promise<string> {
+  await t.press(KEYS.escape);
+  return t.waitFor((s) => !s.includes('exchange answer'));
+}
+
+/** Presses Tab until the pane titled `title` has the focus (its frame turns heavy). */
+export async function focusPane(t: TerminalSession, title: string): Promise<void> {
+  for (let i = 0; i < 14; i++) {
+    if ((await t.text()).includes(`┏━ ${title}`)) return;
+    await t.press(KEYS.tab);
+    await new Promise((r) => setTimeout(r, 60));
+  }
+  throw new Error(`could not focus the ${title} pane:\n${await t.text()}`);
+}
+
+/** The line of the screen that contains `needle`, for precise row checks. */
+export function lineWith(screen: string, needle: string | RegExp): string | undefined {
+  return screen.split('\n').find((l) => (typeof needle === 'string' ? l.includes(needle) : needle.test(l)));
+}
