@@ -79,8 +79,10 @@ export async function benchDashboard(o: DashboardBenchOptions = {}): Promise<{ m
       if (activity === 'busy') {
         log('busy: keypress latency...');
         latency = await measureLatency(pair.dashboards, o.latencySamples ?? 60);
-        const soakEnd = warmedAt + soakMinutes * 60_000;
-        log(`busy: soak until ${soakMinutes} min after warm-up, with forced disconnects...`);
+        // The soak runs to its length after warm-up, and for at least a minute after the latency samples.
+        const soakMs = soakMinutes * 60_000;
+        const soakEnd = Math.max(warmedAt + soakMs, performance.now() + Math.min(soakMs, 60_000));
+        log(`busy: soak for ${((soakEnd - performance.now()) / 60_000).toFixed(1)} more min, with forced disconnects...`);
         const sampler = setInterval(sampleRss, 10_000);
         const long = soakMinutes >= 5;
         let drops;

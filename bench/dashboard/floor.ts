@@ -1,22 +1,24 @@
 import { BLINK, BOLD, CM_DEFAULT, CM_P16, CM_P256, CM_RGB, DIM, INVERSE, INVISIBLE, ITALIC, OVERLINE, STRIKE, UNDERLINE, type Snapshot, sameCell } from './screen.js';
 
 /**
- * The output floor: the fewest bytes, by this estimator, that take a terminal from one
- * screen to the next by rewriting only the cells that changed. It writes the bytes rather
- * than counting them, so the bench can replay them into a second terminal and check that
- * they really produce each screen.
+ * The output floor: few bytes, by this estimator, that take a terminal from one screen to
+ * the next by rewriting only the cells that changed. It writes the bytes rather than
+ * counting them, so the bench replays them into a second terminal and checks that they
+ * really produce each screen.
  *
- * Per row, runs of changed cells (a wide character's two cells go together). Between two
- * runs of a row it either moves the cursor or rewrites the unchanged cells in between,
- * whichever is shorter. Each run: the shortest cursor move (CUP, CHA, CUF/CUB, CR, VPA,
- * CUD/CUU), an SGR only where the style must change (the shorter of an incremental change
- * and a reset; a blank cell only needs the right background), then the characters; a blank
- * stretch may use ECH (erase characters) and a blank row end EL (erase line) instead.
- * Not counted: synchronized-output brackets and cursor hide/show, so this is a lower bound
- * on what any renderer writes for the same screens.
+ * The changed cells (a wide character's two cells go together) are cut into segments of
+ * one style; a blank cell fits any segment with its background. Segments are written
+ * nearest-first: from where the cursor and the pen are, the next segment is the one that
+ * costs least to reach (the shortest of CUP, CHA, VPA, CUF/CUB/CUD/CUU, BS, CR, CR LF, or
+ * rewriting the unchanged cells in between when they look the same in the current pen)
+ * plus the SGR to its style (the shorter of an incremental change and a reset). A blank
+ * stretch may use ECH, a blank row end EL. Synchronized-output brackets and cursor
+ * hide/show are not counted: no renderer can write these screens in fewer bytes this way.
  */
 const ESC = '\x1b[';
 const VISIBLE_ON_BLANK = UNDERLINE | INVERSE | STRIKE | OVERLINE;
+/** Above this many segments a frame is written in row-major order (the search is quadratic). */
+const MAX_SEARCH = 1500;
 
 export interface Pen {
   fg: number;
@@ -29,6 +31,15 @@ interface State {
   x: number;
   y: number;
   pen: Pen | null;
+}
+
+interface Segment {
+  y: number;
+  s: number;
+  e: number;
+  /** Only blank cells: any foreground and text attributes do. */
+  blank: boolean;
+  pen: Pen;
 }
 
 const FLAG_ON: [number, string][] = [
@@ -55,7 +66,6 @@ const FLAG_OFF: [number, string][] = [
 function colorParams(c: number, bg: boolean): string {
   const mode = c & 0x3000000;
   const v = c & 0xffffff;
-  if (mode === CM_DEFAULT) return bg ? '49' : '39';
   if (mode === CM_P16) return v < 8 ? String((bg ? 40 : 30) + v) : String((bg ? 100 : 90) + v - 8);
   if (mode === CM_P256) return `${bg ? 48 : 38};5;${v}`;
   if (mode === CM_RGB) return `${bg ? 48 : 38};2;${(v >> 16) & 255};${(v >> 8) & 255};${v & 255}`;
@@ -72,8 +82,7 @@ export function sgr(from: Pen | null, to: Pen): string {
   const resetText = reset.length === 1 ? `${ESC}m` : `${ESC}${reset.join(';')}m`;
   if (!from) return resetText;
   const inc: string[] = [];
-  const boldDimOff = (from.flags & ~to.flags & (BOLD | DIM)) !== 0;
-  if (boldDimOff) {
+  if ((from.flags & ~to.flags & (BOLD | DIM)) !== 0) {
     inc.push('22');
     if (to.flags & BOLD) inc.push('1');
     if (to.flags & DIM) inc.push('2');
@@ -89,88 +98,147 @@ export function sgr(from: Pen | null, to: Pen): string {
   return incText.length < resetText.length ? incText : resetText;
 }
 
-const n = (k: number, final: string) => (k === 1 ? `${ESC}${final}` : `${ESC}${k}${final}`);
+const rep = (k: number, final: string) => (k === 1 ? `${ESC}${final}` : `${ESC}${k}${final}`);
 
 function cup(x: number, y: number): string {
   if (x === 0) return y === 0 ? `${ESC}H` : `${ESC}${y + 1}H`;
   return `${ESC}${y + 1};${x + 1}H`;
 }
 
-/** Shortest sequence from the state's cursor to (x, y). */
+function shortest(options: string[]): string {
+  let best = options[0]!;
+  for (const o of options) if (o.length < best.length) best = o;
+  return best;
+}
+
+/** Shortest horizontal move on the current row (cursor x known). */
+function horizontal(from: number, to: number): string {
+  if (from === to) return '';
+  const options = [to === 0 ? `${ESC}G` : `${ESC}${to + 1}G`, to === 0 ? '\r' : `\r${rep(to, 'C')}`];
+  if (to > from) options.push(rep(to - from, 'C'));
+  else options.push(rep(from - to, 'D'), '\b'.repeat(from - to));
+  return shortest(options);
+}
+
+/** Shortest escape-sequence move from the state's cursor to (x, y). */
 export function moveTo(st: State, x: number, y: number): string {
   if (st.x === x && st.y === y) return '';
-  let best = cup(x, y);
-  const consider = (s: string) => {
-    if (s.length < best.length) best = s;
-  };
-  if (st.x >= 0 && st.y === y) {
-    if (x > st.x) consider(n(x - st.x, 'C'));
+  const options = [cup(x, y)];
+  if (st.x >= 0 && st.y >= 0) {
+    if (st.y === y) options.push(horizontal(st.x, x));
     else {
-      consider(n(st.x - x, 'D'));
-      consider(x === 0 ? '\r' : `\r${n(x, 'C')}`);
+      const dy = y - st.y;
+      options.push((dy > 0 ? rep(dy, 'B') : rep(-dy, 'A')) + horizontal(st.x, x));
+      options.push(`${ESC}${y + 1}d${horizontal(st.x, x)}`);
+      if (dy === 1) options.push(`\r\n${x === 0 ? '' : horizontal(0, x)}`);
     }
-    consider(x === 0 ? `${ESC}G` : `${ESC}${x + 1}G`);
-  } else if (st.x >= 0 && st.y >= 0) {
-    const vertical = y > st.y ? n(y - st.y, 'B') : n(st.y - y, 'A');
-    if (x === st.x) {
-      consider(vertical);
-      consider(`${ESC}${y + 1}d`);
-    }
-    if (x === 0) consider(`\r${vertical}`);
   }
-  return best;
+  return shortest(options);
 }
 
 function isPlainBlank(s: Snapshot, i: number): boolean {
   return s.chars[i] === ' ' && s.width[i] === 1 && (s.flags[i]! & VISIBLE_ON_BLANK) === 0;
 }
 
-/** The pen a cell needs: a plain blank keeps the pen's foreground and text attributes. */
-function penFor(s: Snapshot, i: number, pen: Pen | null): Pen {
-  if (isPlainBlank(s, i)) return { fg: pen ? pen.fg : CM_DEFAULT, bg: s.bg[i]!, flags: pen ? pen.flags & ~VISIBLE_ON_BLANK : 0 };
-  return { fg: s.fg[i]!, bg: s.bg[i]!, flags: s.flags[i]! };
+/** True when cell i shows exactly as written with `pen`. */
+function fitsPen(s: Snapshot, i: number, pen: Pen): boolean {
+  if (isPlainBlank(s, i)) return s.bg[i] === pen.bg && (pen.flags & VISIBLE_ON_BLANK) === 0;
+  return s.fg[i] === pen.fg && s.bg[i] === pen.bg && s.flags[i] === pen.flags;
 }
 
-/** Writes cells a..b (inclusive) of row y of `next`, from state st; returns the text and the new state. */
-function writeRange(next: Snapshot, y: number, a: number, b: number, st0: State): { text: string; st: State } {
+/** The pen for a segment from the current one: a blank segment keeps foreground and text attributes. */
+function penFor(seg: Segment, pen: Pen | null): Pen {
+  if (!seg.blank) return seg.pen;
+  return { fg: pen ? pen.fg : CM_DEFAULT, bg: seg.pen.bg, flags: pen ? pen.flags & ~VISIBLE_ON_BLANK : 0 };
+}
+
+/** Move to the segment, rewriting same-looking cells on the way when that is shorter. */
+function approach(next: Snapshot, st: State, seg: Segment): string {
+  const move = moveTo(st, seg.s, seg.y);
+  if (st.pen && st.y === seg.y && st.x >= 0 && st.x < seg.s && seg.s - st.x < move.length) {
+    let text = '';
+    for (let x = st.x; x < seg.s; x++) {
+      const i = seg.y * next.cols + x;
+      if (next.width[i] === 0 || !fitsPen(next, i, st.pen)) return move;
+      text += next.chars[i] || ' ';
+    }
+    if (Buffer.byteLength(text) < move.length) return text;
+  }
+  return move;
+}
+
+function segmentsOf(prev: Snapshot, next: Snapshot): Segment[] {
   const cols = next.cols;
-  const st: State = { x: st0.x, y: st0.y, pen: st0.pen };
-  let text = moveTo(st, a, y);
-  st.x = a;
-  st.y = y;
-  let i = a;
-  while (i <= b) {
-    const idx = y * cols + i;
-    // A blank stretch in one background: ECH inside a run, EL at the end of the row.
-    if (isPlainBlank(next, idx)) {
-      let j = i;
-      while (j + 1 <= b && isPlainBlank(next, y * cols + j + 1) && next.bg[y * cols + j + 1] === next.bg[idx]) j++;
-      const len = j - i + 1;
-      const bgPen: Pen = { fg: st.pen ? st.pen.fg : CM_DEFAULT, bg: next.bg[idx]!, flags: 0 };
-      const setBg = st.pen && st.pen.bg === bgPen.bg ? '' : sgr(st.pen, { ...bgPen, flags: st.pen ? st.pen.flags & ~VISIBLE_ON_BLANK : 0 });
+  const out: Segment[] = [];
+  const changed = new Uint8Array(cols);
+  for (let y = 0; y < next.rows; y++) {
+    changed.fill(0);
+    let any = false;
+    for (let x = 0; x < cols; x++) {
+      const i = y * cols + x;
+      if (sameCell(prev, next, i)) continue;
+      any = true;
+      changed[x] = 1;
+      // Wide characters change as a pair of cells.
+      if ((next.width[i] === 0 || prev.width[i] === 0) && x > 0) changed[x - 1] = 1;
+      if ((next.width[i] === 2 || prev.width[i] === 2) && x + 1 < cols) changed[x + 1] = 1;
+    }
+    if (!any) continue;
+    let cur: Segment | undefined;
+    for (let x = 0; x < cols; x++) {
+      const i = y * cols + x;
+      if (!changed[x] || next.width[i] === 0) {
+        if (!changed[x]) cur = undefined;
+        if (cur && next.width[i] === 0) cur.e = x;
+        continue;
+      }
+      const blank = isPlainBlank(next, i);
+      const pen: Pen = { fg: next.fg[i]!, bg: next.bg[i]!, flags: next.flags[i]! };
+      if (cur && (blank ? cur.pen.bg === pen.bg && (cur.blank || (cur.pen.flags & VISIBLE_ON_BLANK) === 0) : fitsPen(next, i, cur.pen) || (cur.blank && cur.pen.bg === pen.bg && (pen.flags & VISIBLE_ON_BLANK) === 0))) {
+        if (cur.blank && !blank) {
+          cur.blank = false;
+          cur.pen = pen;
+        }
+        cur.e = next.width[i] === 2 ? x + 1 : x;
+        continue;
+      }
+      cur = { y, s: x, e: next.width[i] === 2 ? x + 1 : x, blank, pen };
+      out.push(cur);
+    }
+  }
+  return out;
+}
+
+/** Writes one segment's cells (SGR set already); a blank stretch may be erased instead. */
+function writeCells(next: Snapshot, seg: Segment, st: State): string {
+  const cols = next.cols;
+  let text = '';
+  let x = seg.s;
+  while (x <= seg.e) {
+    const i = seg.y * cols + x;
+    if (isPlainBlank(next, i)) {
+      let j = x;
+      while (j + 1 <= seg.e && isPlainBlank(next, seg.y * cols + j + 1)) j++;
+      const len = j - x + 1;
       const toEnd = j === cols - 1;
-      const erase = toEnd ? `${ESC}K` : `${n(len, 'X')}${n(len, 'C')}`;
-      const spacesPen = penFor(next, idx, st.pen);
-      const spaces = sgr(st.pen, spacesPen) + ' '.repeat(len);
-      if (len >= 3 && setBg.length + erase.length < spaces.length) {
-        text += setBg + erase;
-        if (setBg) st.pen = { fg: bgPen.fg, bg: bgPen.bg, flags: st.pen ? st.pen.flags & ~VISIBLE_ON_BLANK : 0 };
-        if (toEnd) st.x = i;
-        else st.x = j + 1;
-        i = j + 1;
+      const erase = toEnd ? `${ESC}K` : `${rep(len, 'X')}${rep(len, 'C')}`;
+      if (len >= 3 && erase.length < len) {
+        text += erase;
+        x = j + 1;
+        st.x = toEnd ? seg.e : x;
         continue;
       }
     }
-    const pen = penFor(next, idx, st.pen);
-    text += sgr(st.pen, pen);
-    st.pen = pen;
-    const w = next.width[idx]! === 2 ? 2 : 1;
-    text += next.chars[idx] || ' ';
-    i += w;
-    st.x = i >= cols ? -1 : i; // writing the last column leaves a pending wrap
+    text += next.chars[i] || ' ';
+    x += next.width[i] === 2 ? 2 : 1;
+    st.x = x;
   }
-  if (st.x === -1) st.y = -1;
-  return { text, st };
+  if (st.x >= cols) {
+    // Writing the last column leaves a pending wrap: the next move must be absolute.
+    st.x = -1;
+    st.y = -1;
+  }
+  return text;
 }
 
 export class FloorEncoder {
@@ -178,44 +246,33 @@ export class FloorEncoder {
 
   /** The bytes that turn `prev` into `next` on a terminal in this encoder's state. */
   encode(prev: Snapshot, next: Snapshot): string {
-    const cols = next.cols;
+    const segs = segmentsOf(prev, next);
+    const done = new Uint8Array(segs.length);
     let out = '';
-    const changed = new Uint8Array(cols);
-    for (let y = 0; y < next.rows; y++) {
-      let any = false;
-      changed.fill(0);
-      for (let x = 0; x < cols; x++) {
-        const i = y * cols + x;
-        if (!sameCell(prev, next, i)) {
-          changed[x] = 1;
-          any = true;
-          // Wide characters change as a pair of cells.
-          if ((next.width[i] === 0 || prev.width[i] === 0) && x > 0) changed[x - 1] = 1;
-          if ((next.width[i] === 2 || prev.width[i] === 2) && x + 1 < cols) changed[x + 1] = 1;
+    let first = 0;
+    for (let n = 0; n < segs.length; n++) {
+      while (done[first]) first++;
+      let pick = first;
+      if (segs.length <= MAX_SEARCH) {
+        let best = Infinity;
+        for (let k = first; k < segs.length; k++) {
+          if (done[k]) continue;
+          const seg = segs[k]!;
+          const cost = approach(next, this.st, seg).length + sgr(this.st.pen, penFor(seg, this.st.pen)).length;
+          if (cost < best) {
+            best = cost;
+            pick = k;
+          }
         }
       }
-      if (!any) continue;
-      const runs: [number, number][] = [];
-      for (let x = 0; x < cols; x++) {
-        if (!changed[x]) continue;
-        let e = x;
-        while (e + 1 < cols && changed[e + 1]) e++;
-        // Never start on the second half of a wide character.
-        runs.push([next.width[y * cols + x] === 0 && x > 0 ? x - 1 : x, e]);
-        x = e;
-      }
-      let lastEnd = -1;
-      for (const [s, e] of runs) {
-        const jump = writeRange(next, y, s, e, this.st);
-        let pick = jump;
-        if (lastEnd >= 0 && this.st.y === y && this.st.x === lastEnd + 1) {
-          const bridge = writeRange(next, y, lastEnd + 1, e, this.st);
-          if (bridge.text.length < jump.text.length) pick = bridge;
-        }
-        out += pick.text;
-        this.st = pick.st;
-        lastEnd = e;
-      }
+      done[pick] = 1;
+      const seg = segs[pick]!;
+      const pen = penFor(seg, this.st.pen);
+      out += approach(next, this.st, seg) + sgr(this.st.pen, pen);
+      this.st.pen = pen;
+      this.st.x = seg.s;
+      this.st.y = seg.y;
+      out += writeCells(next, seg, this.st);
     }
     return out;
   }

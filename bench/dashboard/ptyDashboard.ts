@@ -39,6 +39,8 @@ export interface LaunchOptions {
   withKeyFile?: boolean;
 }
 
+/** Output not yet parsed into the screen is handed over at this size at the latest. */
+const MAX_PENDING_CHARS = 4 * 1024 * 1024;
 /** Output kept for replay is capped, so a long run cannot exhaust memory. */
 const MAX_RECORDED_CHARS = 48 * 1024 * 1024;
 
@@ -55,6 +57,8 @@ export class PtyDashboard {
   private readonly term: ReturnType<typeof newTerminal>;
   private readonly child: pty.IPty;
   private watchers: Watcher[] = [];
+  private pending: string[] = [];
+  private pendingChars = 0;
   private tail = '';
   private readonly home: string;
   readonly exited: Promise<{ exitCode: number; signal?: number }>;
@@ -110,9 +114,13 @@ export class PtyDashboard {
       } else this.recordingTruncated = true;
     }
     if (this.watchers.length === 0) {
-      this.term.write(data);
+      // Parsed later, when someone looks: the bench process stays idle while it measures.
+      this.pending.push(data);
+      this.pendingChars += data.length;
+      if (this.pendingChars > MAX_PENDING_CHARS) this.feed();
       return;
     }
+    this.feed();
     this.term.write(data, () => {
       if (this.watchers.length === 0) return;
       const screen = screenText(this.term);
@@ -123,6 +131,14 @@ export class PtyDashboard {
         }
       }
     });
+  }
+
+  /** Hands the output not yet parsed to the terminal, in order. */
+  private feed(): void {
+    if (this.pending.length === 0) return;
+    this.term.write(this.pending.join(''));
+    this.pending = [];
+    this.pendingChars = 0;
   }
 
   /**
@@ -162,6 +178,7 @@ export class PtyDashboard {
 
   /** The visible screen, after everything received so far is parsed. */
   screen(): Promise<string> {
+    this.feed();
     return new Promise((resolve) => this.term.write('', () => resolve(screenText(this.term))));
   }
 

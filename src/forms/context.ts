@@ -121,6 +121,12 @@ export function isHedge(account: UserAccount | null): boolean {
 }
 
 /** Greatest leverage any tier of the contract allows. */
+/**
+ * Leverage an exchange applies before the user sets one: min(10, the first tier's maximum),
+ * as the embedded exchange does (Hyperliquid-like). Pre-trade estimates label it "assumed".
+ */
+export const DEFAULT_LEVERAGE = 10;
+
 export function maxLeverage(contract: ContractConfig): number {
   return contract.leverageTiers.reduce((m, t) => Math.max(m, t.maxLeverage), 0);
 }

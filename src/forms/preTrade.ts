@@ -1,7 +1,7 @@
 import { divRound, formatDecimal, maxBig, minBig, pow10, rescale } from '../protocol/index.js';
 import type { ContractConfig } from '../protocol/wire/index.js';
 import { walkBook, type BookSides, type FillEstimate } from './bookWalk.js';
-import { maxLeverage, tierLeverage } from './context.js';
+import { DEFAULT_LEVERAGE, maxLeverage, tierLeverage } from './context.js';
 import { formatCoinAmount, notionalRaw, RATE_ONE, RATE_SCALE, truncDecimal, tryDecimal, type CoinUnit } from './numbers.js';
 
 /**
@@ -152,12 +152,14 @@ export function preTrade(input: PreTradeInput): PreTrade {
   let leverageAssumed = false;
   const cap = tierLeverage(c, resultingNotional);
   if (leverage === undefined) {
-    leverage = cap ?? maxLeverage(c);
+    // No leverage set yet: the exchange applies its default (docs/protocol.md, "Margin").
+    leverage = Math.min(DEFAULT_LEVERAGE, c.leverageTiers[0]?.maxLeverage ?? maxLeverage(c));
     leverageAssumed = true;
   }
   if (cap === undefined) notes.push(`the resulting position exceeds the contract's largest leverage tier`);
   else if (leverage > cap) notes.push(`at this size the tier allows at most ${cap}x (leverage set: ${leverage}x)`);
-  leverage = Math.max(1, leverage);
+  // Initial margin uses the lower of the leverage set and the tier's, as the exchange does.
+  leverage = Math.max(1, cap === undefined ? leverage : Math.min(leverage, cap));
 
   const openingNotional = input.size === 0n ? 0n : divRound(notional * opening, input.size, 'up');
   const marginRequired = divRound(openingNotional, BigInt(leverage), 'up');
@@ -204,7 +206,7 @@ export function preTrade(input: PreTradeInput): PreTrade {
   out.lines.push(`${what}${input.reduceOnly ? ' (reduce-only)' : ''}`);
   out.lines.push(`Notional: ${money(notional)}`);
   const avail = input.available === undefined ? 'available unknown' : `${money(input.available)} available`;
-  out.lines.push(`Margin: ${money(marginRequired)} required at ${leverage}x${leverageAssumed ? ' (assumed: the tier maximum)' : ''}; ${avail}`);
+  out.lines.push(`Margin: ${money(marginRequired)} required at ${leverage}x${leverageAssumed ? ' (assumed: the exchange default)' : ''}; ${avail}`);
   const parts: string[] = [];
   if (aloRejected) parts.push('rejected whole (post-only would cross)');
   else if (fill.filled > 0n) parts.push(`${sz(fill.filled)} @ ${formatDecimal(divRound(fill.cost * X4, fill.filled, 'half-up'), ps + 4)} avg (worst ${px(fill.worstPx as bigint)}, ${fill.levels} level${fill.levels === 1 ? '' : 's'})`);

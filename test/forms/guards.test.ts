@@ -57,7 +57,7 @@ describe('confirmPlan', () => {
     expect(p.show).toBe(true);
     expect(p.lines[0]).toBe('Buy 4 SOL1 @ 152 Gtc');
     expect(p.lines).toContain('Notional: 606 USDC');
-    expect(p.lines.some((l) => l.startsWith('Margin: 30.3 USDC required at 20x'))).toBe(true);
+    expect(p.lines.some((l) => l.startsWith('Margin: 60.6 USDC required at 10x'))).toBe(true);
     expect(p.lines.some((l) => l.startsWith('Est. liquidation:'))).toBe(true);
     expect(p.overrides).toEqual([]);
   });

@@ -32,13 +32,14 @@ describe('walkBook', () => {
 });
 
 describe('preTrade at scale 0 (SOL1)', () => {
-  it('a crossing Gtc: notional, margin at the assumed tier leverage, taker fee, liquidation', () => {
+  it('a crossing Gtc: notional, margin at the assumed default leverage, taker fee, liquidation', () => {
     const pt = preTrade(sol({ price: 152n, size: 4n }));
     // 2 @ 151 + 2 @ 152 = 606 USDT1 at par = 606 USDC
     expect(pt.notional).toBe(usdc(606));
-    expect(pt.leverage).toBe(20);
+    // No leverage set: the exchange default, min(10, first tier 20) = 10.
+    expect(pt.leverage).toBe(10);
     expect(pt.leverageAssumed).toBe(true);
-    expect(pt.marginRequired).toBe(30_300_000n); // 606 / 20
+    expect(pt.marginRequired).toBe(60_600_000n); // 606 / 10
     expect(pt.fee).toBe(303_000n); // 606 x 0.0005
     // 99.697 + 4 (P - 151.5) = 0.025 x 4 P  ->  P = 129.82..., rounded toward the mark
     expect(pt.liquidationPx).toBe(130n);

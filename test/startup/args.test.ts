@@ -24,6 +24,12 @@ describe('dashboard flags', () => {
     expect(() => parseDashboardArgs(argv)).toThrow(message);
   });
 
+  it('takes --port for the embedded exchange only', () => {
+    expect(parseDashboardArgs(['--port', '8123']).port).toBe(8123);
+    expect(() => parseDashboardArgs(['--port', 'x'])).toThrow(ArgsError);
+    expect(() => parseDashboardArgs(['--url', 'http://h', '--port', '8123'])).toThrow(ArgsError);
+  });
+
   it('derives the WebSocket address from the REST base', () => {
     expect(defaultWsUrl('http://127.0.0.1:8080/')).toBe('ws://127.0.0.1:8080/ws');
     expect(defaultWsUrl('https://ex.example')).toBe('wss://ex.example/ws');

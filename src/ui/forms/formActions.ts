@@ -189,6 +189,8 @@ export function overrideGuards(app: AppContextValue): void {
 export function backForm(app: AppContextValue): void {
   const st = app.view.getState().form;
   if (!st || st.stage !== 'confirm') return closeForm(app);
+  // A form without fields (cancel, cancel all) has nothing to go back to.
+  if (!fieldsOf(resolveForm(app, st)).some((f) => f.visible)) return closeForm(app);
   const { confirm: _c, message: _m, ...rest } = st;
   view.updateForm(app.view, st.instance, () => ({ ...rest, stage: 'edit', scroll: 0 }));
 }

@@ -67,7 +67,7 @@ function fieldRows(st: FormState, fields: readonly FieldView[], width: number, m
   }
   if (focus) {
     rows.push([]);
-    const hint = MULTILINE_FIELDS.has(focus.key) ? `${focus.help}; ; starts a new line` : focus.help;
+    const hint = MULTILINE_FIELDS.has(focus.key) ? `${focus.help} (";" starts a new line)` : focus.help;
     rows.push(...wrapped(hint, width, 'muted', '  '));
   }
   return { rows, anchor };

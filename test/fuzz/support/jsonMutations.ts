@@ -29,6 +29,11 @@ export function raw(token: string): string {
   return `${RAW}${token}`;
 }
 
+/** True when toText(value) holds a raw number token. */
+export function hasRaw(value: unknown): boolean {
+  return JSON.stringify(value).includes('\\u0000raw:');
+}
+
 /** JSON text with raw() placeholders replaced by their tokens. */
 export function toText(value: unknown): string {
   return JSON.stringify(value).replace(/"\\u0000raw:([^"]*)"/g, '$1');

@@ -1,7 +1,8 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import type { Prng } from '../../../src/exchange/engine/prng.js';
 import { addressOf, signAction, toHex, type Hex } from '../../../src/protocol/index.js';
-import { build } from '../../../src/protocol/wire/index.js';
+import * as v from 'valibot';
+import { build, INFO_QUERIES, parseAction, type InfoType } from '../../../src/protocol/wire/index.js';
 import {
   deepText,
   getAt,
@@ -13,6 +14,7 @@ import {
   randomBytes,
   removeAt,
   setAt,
+  hasRaw,
   toText,
   wrongType,
 } from './jsonMutations.js';
@@ -27,6 +29,12 @@ export interface Body {
   data: string | Buffer;
   /** Over the server's body limit: a 413 or a closed connection is the right answer. */
   oversized?: boolean;
+  /** Holds a number token out of every sane range (1e400, 2^64, 1.5 for an id). */
+  outOfRange?: boolean;
+}
+
+function body(category: string, doc: unknown): Body {
+  return { category, data: toText(doc), ...(hasRaw(doc) ? { outOfRange: true } : {}) };
 }
 
 const ADDR = '0x00000000000000000000000000000000000000aa';
@@ -109,22 +117,28 @@ export class MalformedBodies {
     return { action, nonce, signature };
   }
 
-  /** A real action with one field (at any depth) of the wrong type, or removed. */
+  /**
+   * A real action with one field (at any depth) of the wrong type, or removed. The wire's
+   * own schema is the oracle: a mutation it still accepts (an optional field removed) is
+   * not malformed, so another is drawn.
+   */
   private brokenAction(): unknown {
-    const action = this.rng.pick(this.actions);
-    const ps = paths(action);
-    const path = this.rng.pick(ps);
-    if (this.rng.chance(0.15) && path[path.length - 1] !== 'type') return removeAt(action, path);
-    return setAt(action, path, wrongType(this.rng, getAt(action, path)));
+    for (;;) {
+      const action = this.rng.pick(this.actions);
+      const path = this.rng.pick(paths(action));
+      const next = this.rng.chance(0.15) && path[path.length - 1] !== 'type' ? removeAt(action, path) : setAt(action, path, wrongType(this.rng, getAt(action, path)));
+      if (!parseAction(next).ok) return next;
+    }
   }
 
   private brokenQuery(): unknown {
-    const q = this.rng.pick(this.queries);
-    const ps = paths(q);
-    if (ps.length === 0) return { ...q, type: wrongType(this.rng, q.type) };
-    const path = this.rng.pick(ps);
-    if (this.rng.chance(0.2) && path[0] !== 'type') return removeAt(q, path);
-    return setAt(q, path, wrongType(this.rng, getAt(q, path)));
+    for (;;) {
+      const q = this.rng.pick(this.queries);
+      const path = this.rng.pick(paths(q));
+      const next = this.rng.chance(0.2) && path[0] !== 'type' ? removeAt(q, path) : setAt(q, path, wrongType(this.rng, getAt(q, path)));
+      const schema = INFO_QUERIES[q.type as InfoType].request;
+      if (!v.safeParse(schema, next).success) return next;
+    }
   }
 
   /** A document (one with numbers) with one number replaced by one out of every sane range. */
@@ -164,16 +178,19 @@ export class MalformedBodies {
     const shared = this.common('exchange', validEnvelope);
     if (shared) return shared;
     const r = this.rng.next();
-    if (r < 0.35) return { category: 'action field of the wrong type, signed', data: toText(this.envelope(this.brokenAction(), this.funded.key)) };
-    if (r < 0.45) return { category: 'action field of the wrong type, bad signature', data: toText(this.envelope(this.brokenAction(), undefined)) };
-    if (r < 0.6) return { category: 'huge number in the action', data: toText(this.envelope(this.withHugeNumber(this.actions), this.funded.key)) };
+    if (r < 0.35) return body('action field of the wrong type, signed', this.envelope(this.brokenAction(), this.funded.key));
+    if (r < 0.45) return body('action field of the wrong type, bad signature', this.envelope(this.brokenAction(), undefined));
+    if (r < 0.6) return body('huge number in the action', this.envelope(this.withHugeNumber(this.actions), this.funded.key));
     if (r < 0.75) {
       // The envelope itself: nonce, signature, vaultAddress, inviteCode of the wrong type or missing.
       const env = this.envelope(this.rng.pick(this.actions), this.funded.key);
-      const field = this.rng.pick(['nonce', 'signature', 'action', 'vaultAddress', 'inviteCode']);
+      const field = this.rng.pick(['nonce', 'signature', 'action', 'vaultAddress', 'inviteCode'] as const);
       if (this.rng.chance(0.2) && field !== 'vaultAddress' && field !== 'inviteCode') delete env[field];
-      else env[field] = field === 'nonce' && this.rng.chance(0.4) ? hugeNumber(this.rng) : wrongType(this.rng, env[field]);
-      return { category: 'envelope field of the wrong type', data: toText(env) };
+      else if (field === 'nonce' && this.rng.chance(0.4)) env[field] = hugeNumber(this.rng);
+      else if (field === 'vaultAddress') env[field] = this.rng.pick<unknown>(['', '0x', '0x1234', `0x${'g'.repeat(40)}`, `0x${'a'.repeat(41)}`, 1, true, [], {}]);
+      else if (field === 'inviteCode') env[field] = this.rng.pick<unknown>([1, 123456, true, [], {}, ['ABC123']]);
+      else env[field] = wrongType(this.rng, env[field]);
+      return body('envelope field of the wrong type', env);
     }
     // Signature shapes, on a signature by a key no account has: even a shape the server
     // tolerated could only recover an unknown signer.
@@ -201,7 +218,7 @@ export class MalformedBodies {
     const shared = this.common('info', () => toText(this.rng.pick(this.queries)));
     if (shared) return shared;
     const r = this.rng.next();
-    if (r < 0.7) return { category: 'query field of the wrong type or missing', data: toText(this.brokenQuery()) };
-    return { category: 'huge number in the query', data: toText(this.withHugeNumber(this.queries)) };
+    if (r < 0.7) return body('query field of the wrong type or missing', this.brokenQuery());
+    return body('huge number in the query', this.withHugeNumber(this.queries));
   }
 }

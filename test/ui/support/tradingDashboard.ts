@@ -73,29 +73,50 @@ export async function waitReady(t: TerminalSession): Promise<string> {
   return t.waitFor((s) => /available\s+5,000\.00/.test(s) && /named 1\/3/.test(s) && s.includes('● ws'), 30_000);
 }
 
-/** Keys one per write, then waits for the screen to show `until`. */
-export async function keys(t: TerminalSession, list: readonly string[], until: string | RegExp | ((s: string) => boolean), timeoutMs?: number): Promise<string> {
-  await t.press(...list);
-  return t.waitFor(until, timeoutMs);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+type Match = string | RegExp | ((s: string) => boolean);
+const test = (m: Match) => (typeof m === 'string' ? (s: string) => s.includes(m) : m instanceof RegExp ? (s: string) => m.test(s) : m);
+
+/**
+ * Waits until the screen shows `until` on two reads a moment apart. A frame can reach the
+ * headless terminal in several chunks, and half a frame may briefly lack what the whole one
+ * still shows: "the box is gone" must be seen twice before the next key goes.
+ */
+export async function settled(t: TerminalSession, until: Match, timeoutMs = 15_000): Promise<string> {
+  const ok = test(until);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await t.waitFor(ok, Math.max(1, deadline - Date.now()));
+    await sleep(120);
+    const again = await t.text();
+    if (ok(again)) return again;
+    if (Date.now() > deadline) throw new Error(`the screen did not settle on ${String(until)}:\n${again}`);
+  }
 }
 
-/** Types text into the focused field, one key per write. */
-export async function typeText(t: TerminalSession, text: string): Promise<void> {
-  await t.type(text);
+/** Keys one per write, then waits for the screen to show `until`. */
+export async function keys(t: TerminalSession, list: readonly string[], until: Match, timeoutMs?: number): Promise<string> {
+  await t.press(...list);
+  return settled(t, until, timeoutMs);
 }
 
 /** Closes the form's answer and waits for the box to go. */
 export async function closeAnswer(t: TerminalSession): Promise<string> {
-  await t.press(KEYS.escape);
-  return t.waitFor((s) => !s.includes('exchange answer'));
+  return keys(t, [KEYS.escape], (s) => !s.includes('exchange answer'));
 }
 
-/** Presses Tab until the pane titled `title` has the focus (its frame turns heavy). */
+/** The title of the pane with the heavy (focused) frame. */
+export function focusedTitle(screen: string): string | undefined {
+  return /┏━ ([^━]+?) ━/.exec(screen)?.[1];
+}
+
+/** Presses Tab, one at a time and each seen on screen, until the pane titled `title` has the focus. */
 export async function focusPane(t: TerminalSession, title: string): Promise<void> {
+  let current = focusedTitle(await settled(t, (s) => focusedTitle(s) !== undefined));
   for (let i = 0; i < 14; i++) {
-    if ((await t.text()).includes(`┏━ ${title}`)) return;
-    await t.press(KEYS.tab);
-    await new Promise((r) => setTimeout(r, 60));
+    if (current?.startsWith(title)) return;
+    const before = current;
+    current = focusedTitle(await keys(t, [KEYS.tab], (s) => focusedTitle(s) !== undefined && focusedTitle(s) !== before));
   }
   throw new Error(`could not focus the ${title} pane:\n${await t.text()}`);
 }

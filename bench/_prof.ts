@@ -1,0 +1,24 @@
+import pty from '@lydell/node-pty';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os'; import path from 'node:path';
+const home = mkdtempSync(path.join(os.tmpdir(), 'pd-'));
+const prof = mkdtempSync(path.join(os.tmpdir(), 'prof-'));
+const env: Record<string,string> = {};
+for (const [k,v] of Object.entries({...process.env, TERM:'xterm-256color', COLORTERM:'truecolor', HOME: home, XDG_CONFIG_HOME: home+'/c', XDG_STATE_HOME: home+'/s', NODE_ENV:'production', PERPDESK_RENDERER:'diff'})) if (v!==undefined && k!=='CI') env[k]=v;
+const child = pty.spawn('node', ['--cpu-prof','--cpu-prof-dir',prof,'dist/cli.js','--state-dir', home+'/state','--activity', process.argv[2] ?? 'calm'], {name:'xterm-256color', cols:120, rows:40, cwd: process.cwd(), env});
+child.onData(()=>{});
+await new Promise(r=>setTimeout(r,25000));
+child.write('q');
+await new Promise(r=>child.onExit(r));
+const f = readdirSync(prof)[0]!;
+const p = JSON.parse(readFileSync(path.join(prof,f),'utf8'));
+const self = new Map<string, number>(); const byFile = new Map<string, number>();
+const dt = (p.endTime - p.startTime)/p.samples.length;
+const count = new Map<number, number>(); for (const s of p.samples) count.set(s, (count.get(s)??0)+1);
+for (const n of p.nodes) { const c = count.get(n.id) ?? 0; if (!c) continue; const cf = n.callFrame; const key = `${cf.functionName||'(anon)'} ${cf.url.replace(/.*node_modules\//,'nm/').replace(/.*dist\//,'dist/')}:${cf.lineNumber}`; self.set(key,(self.get(key)??0)+c*dt/1000); const file = cf.url.replace(/.*node_modules\/(@[^/]+\/[^/]+|[^/]+)\/.*/,'nm:$1').replace(/.*dist\/([^/]+\/[^/]+).*/,'dist:$1'); byFile.set(file,(byFile.get(file)??0)+c*dt/1000); }
+const total = (p.endTime-p.startTime)/1000;
+console.log('total ms', total.toFixed(0));
+console.log([...byFile].sort((a,b)=>b[1]-a[1]).slice(0,15).map(([k,v])=>`${(v/total*100).toFixed(1)}% ${k}`).join('\n'));
+console.log('---');
+console.log([...self].sort((a,b)=>b[1]-a[1]).slice(0,25).map(([k,v])=>`${(v/total*100).toFixed(1)}% ${k}`).join('\n'));
+process.exit(0);

@@ -1,0 +1,95 @@
+import type { Session } from '../../../src/client/session.js';
+import { SignerSet } from '../../../src/client/signers.js';
+import type { FormSettings } from '../../../src/forms/index.js';
+import { DEFAULT_BINDINGS, type CommandId } from '../../../src/keymap/index.js';
+import type { Action, OrderSpec } from '../../../src/protocol/wire/index.js';
+import { computeLayout } from '../../../src/ui/app/layout.js';
+import type { AppContextValue } from '../../../src/ui/app/AppContext.js';
+import { runCommand } from '../../../src/ui/commands/registry.js';
+import type { CommandContext } from '../../../src/ui/commands/types.js';
+import { formKey, formTakesText, formText, resolveForm } from '../../../src/ui/forms/formActions.js';
+import { formScreen } from '../../../src/ui/forms/formScreen.js';
+import { fullStore } from '../../../src/ui/panes/testing/fixtures.js';
+import { createViewStore } from '../../../src/ui/view/viewStore.js';
+
+/**
+ * The form controller as the keyboard drives it (commands and typed text), over the real
+ * stores filled from fixtures and an exchange double that records what it was asked to
+ * send. Nothing here needs a network: the double stands in only for the answer.
+ */
+
+export type Sent = { kind: string; payload: unknown };
+
+const MASTER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+const AGENT_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
+
+function exchangeDouble(sent: Sent[], o: { master?: boolean; agent?: boolean } = {}) {
+  const signers = new SignerSet({ ...(o.master !== false ? { master: MASTER_KEY } : {}), ...(o.agent !== false ? { agent: AGENT_KEY } : {}) });
+  const ok = { nonce: 1, signer: { role: 'agent' as const, address: '0x0' } };
+  return {
+    signers,
+    order: async (specs: OrderSpec[]) => {
+      sent.push({ kind: 'order', payload: specs });
+      return { ok: true as const, statuses: specs.map((_, i) => ({ resting: { oid: 900 + i } })), requestId: 'req-1', cloids: [], ...ok };
+    },
+    cancel: async (cancels: unknown) => {
+      sent.push({ kind: 'cancel', payload: cancels });
+      return { ok: true as const, statuses: ['success' as const], requestId: 'req-2', ...ok };
+    },
+    cancelByCloid: async (cancels: unknown) => {
+      sent.push({ kind: 'cancelByCloid', payload: cancels });
+      return { ok: true as const, statuses: ['success' as const], requestId: 'req-3', ...ok };
+    },
+    modify: async (params: unknown) => {
+      sent.push({ kind: 'modify', payload: params });
+      return { ok: true as const, data: { orderId: 11, limitPrice: 148, totalSize: 5, leavesSize: 3, clientOrderId: 0 }, requestId: 'req-4', ...ok };
+    },
+    cancelAll: async (contractId: number) => {
+      sent.push({ kind: 'cancelAll', payload: contractId });
+      return { ok: true as const, data: { cancelledOrders: 2, cancelledConditionals: 1 }, requestId: 'req-5', ...ok };
+    },
+    send: async (action: Action) => {
+      sent.push({ kind: 'send', payload: action });
+      if (action.type === 'updateMarginMode') {
+        return { ok: false as const, error: { kind: 'business' as const, message: 'open positions or orders on contract', code: 3011, requestId: 'req-7' }, outcomeUnknown: false };
+      }
+      return { ok: true as const, data: { leverage: 3, asset: 1 }, requestId: 'req-6', ...ok };
+    },
+  };
+}
+
+export function setup(o: { settings?: FormSettings; readOnly?: boolean; master?: boolean; agent?: boolean; stateDir?: string } = {}) {
+  const store = fullStore();
+  const viewStore = createViewStore();
+  const sent: Sent[] = [];
+  const app: AppContextValue = {
+    store,
+    view: viewStore,
+    session: o.readOnly ? null : ({ exchange: exchangeDouble(sent, o) } as unknown as Session),
+    mode: { readOnly: o.readOnly ?? false, embedded: true, signer: o.readOnly ? 'none' : 'agent', address: null },
+    staleAfterMs: {},
+    settings: o.settings ?? {},
+    ...(o.stateDir ? { stateDir: o.stateDir } : {}),
+  };
+  const ctx: CommandContext = {
+    app,
+    layout: computeLayout(120, 40),
+    bindings: DEFAULT_BINDINGS,
+    themeNames: ['dark'],
+    quit: () => {},
+    run: (id) => runCommand(id, ctx),
+    now: Date.now,
+  };
+  const run = (...ids: CommandId[]) => ids.forEach((id) => runCommand(id, ctx));
+  const type = (text: string) => [...text].forEach((ch) => (formTakesText(app) ? formText(app, ch) : formKey(app, ch)));
+  const form = () => viewStore.getState().form;
+  const screen = () => {
+    const st = form();
+    if (!st) return '';
+    return formScreen(st, resolveForm(app, st), 80).rows.map((r) => r.map((s) => s.text).join('')).join('\n');
+  };
+  /** Lets the send's promise settle. */
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  return { app, store, viewStore, sent, run, type, form, screen, settle };
+}
+
