@@ -43,9 +43,17 @@ export async function checkAfterSoak(d: PtyDashboard, drops: number): Promise<{ 
     const s = await d.screen();
     note = `${d.o.variant.name}: not every pane live after the soak (${staleMarkers(s).length} stale markers; status: ${statusMessage(s) || 'empty'})`;
   }
-  const message = statusMessage(await d.screen());
-  // Each drop ends the WebSocket with 1006; the status bar keeps the last error until a newer notice.
-  const errorShown = drops === 0 || /websocket/i.test(message);
-  if (!errorShown) note = `${note ? `${note}; ` : ''}${d.o.variant.name}: the status bar does not show the disconnect (status: ${message || 'empty'})`;
+  // Each drop ends the WebSocket with 1006; the status bar keeps the last error until a newer
+  // notice. Waited for rather than read once: a screen read mid-frame can be half drawn.
+  let errorShown = drops === 0;
+  if (!errorShown) {
+    try {
+      await d.until((s) => /websocket/i.test(statusMessage(s)), 10_000, 'the disconnect in the status bar');
+      errorShown = true;
+    } catch {
+      const message = statusMessage(await d.screen());
+      note = `${note ? `${note}; ` : ''}${d.o.variant.name}: the status bar does not show the disconnect (status: ${message || 'empty'})`;
+    }
+  }
   return { live, errorShown, ...(note ? { note } : {}) };
 }

@@ -56,10 +56,17 @@ export class StreamHub {
   private readonly maxSubs: number;
   private readonly maxConns: number;
 
+  private contractExists: (contractId: number) => boolean = () => true;
+
   constructor(opts: HubOptions = {}) {
     this.maxBuffered = opts.maxBufferedBytes ?? 4 * 1024 * 1024;
     this.maxSubs = opts.maxSubscriptionsPerConnection ?? 100;
     this.maxConns = opts.maxConnections ?? 1000;
+  }
+
+  /** Public market channels name a contract; one the exchange does not list is refused. */
+  setContractCheck(fn: (contractId: number) => boolean): void {
+    this.contractExists = fn;
   }
 
   setAuthenticator(fn: HubAuthenticator): void {
@@ -175,6 +182,9 @@ export class StreamHub {
     const parsed = v.safeParse(Subscription, raw);
     if (!parsed.success) return this.error(conn, `subscription.${describeIssues(parsed.issues)}`, raw);
     const sub = parsed.output;
+    if ('contractId' in sub && !this.contractExists(sub.contractId)) {
+      return this.error(conn, `subscription.contractId: no contract ${sub.contractId}; see the configs query`, raw);
+    }
     const key = subscriptionKey(sub);
     if (method === 'unsubscribe') {
       if (conn.subs.delete(key)) this.unindex(conn, key);

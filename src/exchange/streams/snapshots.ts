@@ -10,6 +10,7 @@ import { orderView } from '../trading/wireViews.js';
 
 export function registerStreamSnapshots(core: ExchangeCore): void {
   const { hub, config, trading } = core;
+  hub.setContractCheck((id) => config.contract(id) !== undefined);
   hub.setSnapshotProvider('l2Book', (sub) => {
     const c = sub.type === 'l2Book' ? config.contract(sub.contractId) : undefined;
     return c && l2BookOf(core, c);

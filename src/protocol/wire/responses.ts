@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Address, DecimalString, RawIntString, SafeInt } from './primitives.js';
+import { Address, DecimalString, Int32, RawIntString, SafeInt, UInt32 } from './primitives.js';
 
 /** Spec 4.2: HTTP-level failure envelope. */
 export const ErrorEnvelope = v.object({
@@ -252,27 +252,27 @@ export type ShareGroupDef = v.InferOutput<typeof ShareGroupDef>;
 /** Request fields and result schema per /info query type. */
 export const INFO_QUERIES = {
   configs: { request: v.object({ type: v.literal('configs') }), result: Configs },
-  marketState: { request: v.object({ type: v.literal('marketState'), contractId: v.number() }), result: MarketState },
+  marketState: { request: v.object({ type: v.literal('marketState'), contractId: Int32 }), result: MarketState },
   l2Book: {
-    request: v.object({ type: v.literal('l2Book'), contractId: v.number(), depth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
+    request: v.object({ type: v.literal('l2Book'), contractId: Int32, depth: v.optional(v.pipe(SafeInt, v.minValue(1))) }),
     result: L2Book,
   },
   candleSnapshot: {
     request: v.object({
       type: v.literal('candleSnapshot'),
-      contractId: v.number(),
+      contractId: Int32,
       interval: v.picklist(CANDLE_INTERVALS),
-      startTime: v.number(),
-      endTime: v.number(),
+      startTime: SafeInt,
+      endTime: SafeInt,
     }),
     result: v.array(Candle),
   },
   userOrders: {
-    request: v.object({ type: v.literal('userOrders'), user: Address, marketDeployerId: v.number(), contractId: v.optional(v.number()) }),
+    request: v.object({ type: v.literal('userOrders'), user: Address, marketDeployerId: UInt32, contractId: v.optional(Int32) }),
     result: v.array(OpenOrder),
   },
   ordersByIds: {
-    request: v.object({ type: v.literal('ordersByIds'), user: Address, oids: v.array(v.number()) }),
+    request: v.object({ type: v.literal('ordersByIds'), user: Address, oids: v.array(SafeInt) }),
     result: v.array(OrderLookup),
   },
   ordersByCloids: {
@@ -280,13 +280,13 @@ export const INFO_QUERIES = {
     result: v.array(OrderLookup),
   },
   userAccount: {
-    request: v.object({ type: v.literal('userAccount'), user: Address, marketDeployerId: v.optional(v.number()) }),
+    request: v.object({ type: v.literal('userAccount'), user: Address, marketDeployerId: v.optional(UInt32) }),
     result: UserAccount,
   },
   userAgents: { request: v.object({ type: v.literal('userAgents'), accountId: v.string() }), result: v.array(AgentRecord) },
   userMarketDeployers: { request: v.object({ type: v.literal('userMarketDeployers'), user: Address }), result: v.array(v.number()) },
   shareGroupState: {
-    request: v.object({ type: v.literal('shareGroupState'), groupId: v.optional(v.number()) }),
+    request: v.object({ type: v.literal('shareGroupState'), groupId: v.optional(Int32) }),
     result: v.array(ShareGroupDef),
   },
 } as const;

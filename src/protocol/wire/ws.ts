@@ -1,13 +1,13 @@
 import * as v from 'valibot';
-import { DecimalString, RawIntString } from './primitives.js';
+import { DecimalString, Int32, RawIntString } from './primitives.js';
 import { Candle, CANDLE_INTERVALS, L2Book, OpenOrder, ORDER_STATUSES } from './responses.js';
 
 /** Client -> server subscriptions (open-points "WebSocket"). */
 export const Subscription = v.variant('type', [
-  v.object({ type: v.literal('l2Book'), contractId: v.number() }),
-  v.object({ type: v.literal('bbo'), contractId: v.number() }),
-  v.object({ type: v.literal('trades'), contractId: v.number() }),
-  v.object({ type: v.literal('candle'), contractId: v.number(), interval: v.picklist(CANDLE_INTERVALS) }),
+  v.object({ type: v.literal('l2Book'), contractId: Int32 }),
+  v.object({ type: v.literal('bbo'), contractId: Int32 }),
+  v.object({ type: v.literal('trades'), contractId: Int32 }),
+  v.object({ type: v.literal('candle'), contractId: Int32, interval: v.picklist(CANDLE_INTERVALS) }),
   v.object({ type: v.literal('config') }),
   v.object({ type: v.literal('openOrders') }),
   v.object({ type: v.literal('orderUpdates') }),

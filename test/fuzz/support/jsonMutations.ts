@@ -47,7 +47,7 @@ export function wrongType(rng: Prng, original: unknown): Json | string {
   if (typeof original !== 'boolean') candidates.push(true, false);
   if (!Array.isArray(original)) candidates.push([], [original as Json], [1, 'a', null]);
   if (typeof original !== 'object' || original === null || Array.isArray(original)) candidates.push({}, { type: 'x' }, { [rng.pick(PROTOTYPE_NAMES)]: 1 });
-  if (typeof original === 'number' && Number.isInteger(original)) candidates.push(raw(rng.pick(['1.5', '0.5', '-0.25', '1e400', '1e-400'])));
+  if (typeof original === 'number' && Number.isInteger(original)) candidates.push(raw(rng.pick(['1.5', '0.5', '-0.25', '1e400', '2.5e-3'])));
   return rng.pick(candidates);
 }
 
