@@ -17,27 +17,32 @@ export class Holdings {
     return this.byAccount.get(accountId)?.get(contractId);
   }
 
+  /** A fresh holding at the default leverage, not yet registered (what-if margin checks use it too). */
+  blank(accountId: number, contractId: number): Holding {
+    return {
+      accountId,
+      contractId,
+      leverage: this.defaultLeverage(contractId),
+      marginMode: 'cross',
+      long: undefined,
+      short: undefined,
+      buySz: 0n,
+      buyPxSz: 0n,
+      sellSz: 0n,
+      sellPxSz: 0n,
+      roBuySz: 0n,
+      roSellSz: 0n,
+      openOrders: 0,
+      triggers: 0,
+    };
+  }
+
   ensure(accountId: number, contractId: number): Holding {
     let map = this.byAccount.get(accountId);
     if (!map) this.byAccount.set(accountId, (map = new Map()));
     let h = map.get(contractId);
     if (!h) {
-      h = {
-        accountId,
-        contractId,
-        leverage: this.defaultLeverage(contractId),
-        marginMode: 'cross',
-        long: undefined,
-        short: undefined,
-        buySz: 0n,
-        buyPxSz: 0n,
-        sellSz: 0n,
-        sellPxSz: 0n,
-        roBuySz: 0n,
-        roSellSz: 0n,
-        openOrders: 0,
-        triggers: 0,
-      };
+      h = this.blank(accountId, contractId);
       map.set(contractId, h);
     }
     return h;

@@ -26,25 +26,7 @@ export type MarginVerdict = 'ok' | 'insufficient' | 'beyondTiers';
 
 function blankHolding(t: TradingEngine, accountId: number, contractId: number): Holding {
   const h = t.holdings.get(accountId, contractId);
-  if (h) return cloneHolding(h);
-  const contract = t.core.config.contract(contractId);
-  const maxLev = contract?.leverageTiers[0]?.maxLeverage ?? 1;
-  return {
-    accountId,
-    contractId,
-    leverage: Math.min(t.defaultLeverage, maxLev),
-    marginMode: 'cross',
-    long: undefined,
-    short: undefined,
-    buySz: 0n,
-    buyPxSz: 0n,
-    sellSz: 0n,
-    sellPxSz: 0n,
-    roBuySz: 0n,
-    roSellSz: 0n,
-    openOrders: 0,
-    triggers: 0,
-  };
+  return h ? cloneHolding(h) : t.holdings.blank(accountId, contractId);
 }
 
 /** `change(hyp)` edits a copy of the holding (e.g. modify's resize) before the probe order is added. */
