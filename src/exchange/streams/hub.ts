@@ -109,6 +109,12 @@ export class StreamHub {
     this.setAccount(conn, undefined);
   }
 
+  /** The protocol is JSON text (open-points "WebSocket"): a binary frame is answered, not dropped. */
+  receiveBinary(id: number): void {
+    const conn = this.conns.get(id);
+    if (conn) this.error(conn, 'binary frames are not accepted: send JSON text frames');
+  }
+
   receive(id: number, text: string): void {
     const conn = this.conns.get(id);
     if (!conn) return;

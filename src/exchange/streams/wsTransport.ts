@@ -45,8 +45,8 @@ export function attachWebSocket(server: Server, hub: StreamHub, opts: WsTranspor
     alive.set(ws, true);
     ws.on('pong', () => alive.set(ws, true));
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return;
-      hub.receive(id, data.toString());
+      if (isBinary) hub.receiveBinary(id);
+      else hub.receive(id, data.toString());
     });
     ws.on('close', () => hub.detach(id));
     // A socket error is followed by close; nothing to report to anyone but the peer.
