@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendCall } from '../../src/ui/forms/sendCall.js';
 import { ExchangeClient } from '../../src/client/exchangeClient.js';
 import { HttpTransport } from '../../src/client/http.js';
 import { InfoClient } from '../../src/client/infoClient.js';
@@ -8,11 +9,7 @@ import {
   evaluateForm,
   FORMS,
   initialTexts,
-  renderActionOutcome,
-  renderCancelAllResult,
-  renderCancelResult,
   renderModifyResult,
-  renderOrderResult,
   type ClientCall,
   type FormContext,
   type FormSpec,
@@ -45,23 +42,9 @@ afterAll(async () => {
   await ex.close();
 });
 
-/** How the dashboard will send a form's call: the client method that matches its kind. */
-async function send(client: ExchangeClient, call: ClientCall): Promise<ResultView> {
-  const coin = collateralCoin(configs);
-  switch (call.kind) {
-    case 'order':
-      return renderOrderResult(await client.order(call.specs));
-    case 'cancel':
-      return renderCancelResult(await client.cancel(call.cancels));
-    case 'cancelByCloid':
-      return renderCancelResult(await client.cancelByCloid(call.cancels));
-    case 'modify':
-      return renderModifyResult(await client.modify(call.params));
-    case 'cancelAll':
-      return renderCancelAllResult(await client.cancelAll(call.contractId));
-    case 'send':
-      return renderActionOutcome(call.action.type, await client.send(call.action as never), { coin });
-  }
+/** The dashboard's own path from a built form to the client (src/ui/forms/sendCall.ts). */
+function send(client: ExchangeClient, call: ClientCall): Promise<ResultView> {
+  return sendCall(client, call, { coin: collateralCoin(configs) });
 }
 
 async function contextFor(address: string, key: Hex): Promise<FormContext> {
