@@ -1,8 +1,8 @@
-import { EventEmitter } from 'node:events';
 import chalk from 'chalk';
-import { Box, Text, render } from 'ink';
+import { render } from 'ink';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DiffingStdout } from '../../../src/ui/render/DiffingStdout.js';
+import { Dashboard, FakeStdin, FakeTty, type DashboardProps as Props, type Term } from './inkFixtures.js';
 import { createTerminal, firstDifference, resizeCropping, look, screenText, visibleCells, writeTerm, type CellView } from './xtermScreen.js';
 
 /**
@@ -10,110 +10,6 @@ import { createTerminal, firstDifference, resizeCropping, look, screenText, visi
  * DiffingStdout into a second terminal. Both must show the same cells after every
  * update, at 80x24 and 120x40 and across resizes.
  */
-
-type Term = ReturnType<typeof createTerminal>;
-
-class FakeTty extends EventEmitter {
-  readonly isTTY = true;
-  bytes = 0;
-  constructor(
-    public columns: number,
-    public rows: number,
-    private readonly term: Term,
-  ) {
-    super();
-  }
-  write(data: string | Uint8Array, cb?: unknown, cb2?: unknown): boolean {
-    const text = typeof data === 'string' ? data : Buffer.from(data).toString('utf8');
-    this.bytes += Buffer.byteLength(text);
-    this.term.write(text);
-    const done = typeof cb === 'function' ? cb : cb2;
-    if (typeof done === 'function') (done as () => void)();
-    return true;
-  }
-}
-
-class FakeStdin extends EventEmitter {
-  readonly isTTY = true;
-  setEncoding(): this {
-    return this;
-  }
-  setRawMode(): this {
-    return this;
-  }
-  resume(): this {
-    return this;
-  }
-  pause(): this {
-    return this;
-  }
-  ref(): this {
-    return this;
-  }
-  unref(): this {
-    return this;
-  }
-  read(): null {
-    return null;
-  }
-}
-
-interface Props {
-  n: number;
-  cols: number;
-  rows: number;
-  overlay: boolean;
-  fill?: boolean;
-  /** 'all': every level changes each update; 'some': a few do, like a live book. */
-  churn?: 'all' | 'some';
-}
-
-/** A book-like screen: header, bids and asks with changing sizes, a status line, an optional modal. */
-function Dashboard({ n, cols, rows, overlay, fill, churn = 'all' }: Props) {
-  const depth = Math.max(3, Math.min(12, rows - 10));
-  const level = (side: number, i: number) => {
-    const px = (150 + side * (i + 1) * 0.05).toFixed(2);
-    const hot = churn === 'all' || i === n % depth || i === (n + 5) % depth;
-    const sz = (((hot ? n * 7 : 0) + i * 13 + (side + 1) * 5) % 97) * 3 + 1;
-    return { px, sz: String(sz).padStart(5), bar: '█'.repeat((sz % 20) + 1) };
-  };
-  return (
-    <Box flexDirection="column" width={cols} height={fill ? rows : rows - 1}>
-      <Box justifyContent="space-between">
-        <Text bold color="cyan">
-          perpdesk 永続 SOL1
-        </Text>
-        <Text color="gray">frame {n}</Text>
-      </Box>
-      <Box>
-        {[-1, 1].map((side) => (
-          <Box key={side} flexDirection="column" borderStyle="round" borderColor={side < 0 ? 'green' : 'red'} width={Math.floor(cols / 2)}>
-            {Array.from({ length: depth }, (_, i) => {
-              const l = level(side, i);
-              return (
-                <Text key={i} wrap="truncate">
-                  <Text color={side < 0 ? 'green' : 'redBright'}>{l.px}</Text> <Text bold={i === n % depth}>{l.sz}</Text>{' '}
-                  <Text color={side < 0 ? '#2e8b57' : '#b22222'}>{l.bar}</Text>
-                </Text>
-              );
-            })}
-          </Box>
-        ))}
-      </Box>
-      <Text backgroundColor="blue" color="white" wrap="truncate">
-        {` status: ${n % 2 === 0 ? 'connected' : 'syncing  '} · orders ${n % 5} · 🚀 `}
-      </Text>
-      {overlay ? (
-        <Box position="absolute" marginTop={3} marginLeft={6} borderStyle="double" paddingX={1} flexDirection="column">
-          <Text inverse> Confirm: buy 1.5 SOL1 @ 150.05 </Text>
-          <Text dimColor italic underline>
-            press y to send, esc to cancel
-          </Text>
-        </Box>
-      ) : null}
-    </Box>
-  );
-}
 
 let previousLevel: typeof chalk.level;
 beforeAll(() => {

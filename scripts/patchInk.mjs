@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Bounds two caches inside ink 6 that grow without end (run by `postinstall`).
+//
+// ink keeps module-level caches of text measurements (build/measure-text.js, a Map) and
+// of wrapped text (build/wrap-text.js, an object), keyed by the text itself and never
+// emptied (upstream issue vadimdemedes/ink#986). A dashboard whose prices, sizes and
+// clocks change every second adds new keys all day: the dashboard's memory grew by about
+// 8 MB a minute in a busy soak. This script edits the two lines that store into each
+// cache so that a full cache is emptied first (ink then measures again, which is cheap).
+//
+// It only touches files whose content it recognises, never fails the install, and is
+// idempotent. `node scripts/patchInk.mjs --check` exits 1 when the patch is not in place.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const MARK = '/* perpdesk: bounded cache */';
+export const LIMIT = 4096;
+
+/** [file, original text, replacement] for each edit. */
+export const EDITS = [
+  [
+    'measure-text.js',
+    '    cache.set(text, dimensions);',
+    `    ${MARK} if (cache.size >= ${LIMIT}) cache.clear();\n    cache.set(text, dimensions);`,
+  ],
+  ['wrap-text.js', 'const cache = {};', `${MARK} let cache = {};\nlet cacheSize = 0;`],
+  [
+    'wrap-text.js',
+    '    cache[cacheKey] = wrappedText;',
+    `    if (++cacheSize > ${LIMIT}) {\n        cache = {};\n        cacheSize = 1;\n    }\n    cache[cacheKey] = wrappedText;`,
+  ],
+];
+
+/**
+ * Applies the edits for one file to its source. 'patched' (edited), 'already' (the mark
+ * is there), or 'unknown' (an expected line is missing: another ink version).
+ */
+export function patchSource(file, source) {
+  if (source.includes(MARK)) return { status: 'already', source };
+  let out = source;
+  for (const [name, from, to] of EDITS) {
+    if (name !== file) continue;
+    if (out.split(from).length !== 2) return { status: 'unknown', source };
+    out = out.replace(from, to);
+  }
+  return { status: 'patched', source: out };
+}
+
+function inkBuildDir() {
+  return fileURLToPath(new URL('.', import.meta.resolve('ink')));
+}
+
+export function patchInk({ check = false, dir = inkBuildDir() } = {}) {
+  const results = [];
+  for (const file of new Set(EDITS.map(([f]) => f))) {
+    const path = `${dir}/${file}`;
+    const source = readFileSync(path, 'utf8');
+    const r = patchSource(file, source);
+    if (r.status === 'patched' && !check) writeFileSync(path, r.source);
+    results.push({ file, status: r.status });
+  }
+  return results;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const check = process.argv.includes('--check');
+  try {
+    const results = patchInk({ check });
+    const unknown = results.filter((r) => r.status === 'unknown');
+    for (const r of unknown) process.stderr.write(`perpdesk: ink's ${r.file} is not the version this patch knows; its cache stays unbounded\n`);
+    if (check) {
+      const missing = results.filter((r) => r.status !== 'already');
+      for (const r of missing) process.stderr.write(`perpdesk: ink's ${r.file} is not patched${r.status === 'unknown' ? ' (unknown version)' : ''}\n`);
+      process.exitCode = missing.length > 0 ? 1 : 0;
+    }
+  } catch (e) {
+    // An install must not fail over a memory fix; say why it was skipped.
+    process.stderr.write(`perpdesk: could not bound ink's caches: ${e instanceof Error ? e.message : String(e)}\n`);
+    if (check) process.exitCode = 1;
+  }
+}

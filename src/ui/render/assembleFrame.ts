@@ -1,0 +1,123 @@
+import { defaultStyle, type CellStyle } from './cellStyle.js';
+import { ScreenBuffer } from './ScreenBuffer.js';
+import { sgrTransition } from './sgrTransition.js';
+import type { StyledLineCache } from './StyledLine.js';
+
+/**
+ * ink's frame assembly (what its `Output.get()` does) done on a cell grid: the write,
+ * clip and unclip operations ink recorded while walking the laid-out tree are applied
+ * to a ScreenBuffer, and the buffer is turned into the frame string ink goes on to
+ * write. The result draws the same cells as ink's own assembly; it is cheaper because
+ * lines are parsed once and kept across frames (StyledLineCache) instead of being
+ * tokenized again, character objects and all, on every render.
+ */
+
+export interface InkClip {
+  x1?: number | undefined;
+  x2?: number | undefined;
+  y1?: number | undefined;
+  y2?: number | undefined;
+}
+
+export type InkOperation =
+  | { type: 'write'; x: number; y: number; text: string; transformers: ReadonlyArray<(line: string, index: number) => string> }
+  | { type: 'clip'; clip: InkClip }
+  | { type: 'unclip' };
+
+interface Bounds {
+  x1: number;
+  x2: number;
+  y1: number;
+  y2: number;
+}
+
+export function applyOperations(width: number, height: number, operations: readonly InkOperation[], cache: StyledLineCache): ScreenBuffer {
+  const buffer = new ScreenBuffer(Math.max(1, width), Math.max(1, height));
+  const full: Bounds = { x1: 0, x2: width, y1: 0, y2: height };
+  const clips: Bounds[] = [];
+  const style = defaultStyle();
+  for (const op of operations) {
+    if (op.type === 'clip') {
+      // ink clips to the innermost box only; an inner box is always inside its parents here.
+      const c = op.clip;
+      clips.push({
+        x1: typeof c.x1 === 'number' && typeof c.x2 === 'number' ? c.x1 : full.x1,
+        x2: typeof c.x1 === 'number' && typeof c.x2 === 'number' ? c.x2 : full.x2,
+        y1: typeof c.y1 === 'number' && typeof c.y2 === 'number' ? c.y1 : full.y1,
+        y2: typeof c.y1 === 'number' && typeof c.y2 === 'number' ? c.y2 : full.y2,
+      });
+      continue;
+    }
+    if (op.type === 'unclip') {
+      clips.pop();
+      continue;
+    }
+    const clip = clips.at(-1) ?? full;
+    const x1 = Math.max(0, clip.x1);
+    const x2 = Math.min(width, clip.x2);
+    const lines = op.text.split('\n');
+    for (let index = 0; index < lines.length; index++) {
+      const y = op.y + index;
+      if (y < clip.y1 || y >= clip.y2 || y < 0 || y >= height) continue;
+      let line = lines[index]!;
+      for (const transform of op.transformers) line = transform(line, index);
+      const cells = cache.get(line);
+      for (let i = 0; i < cells.cols; i++) {
+        const w = cells.widths[i]!;
+        if (w === 0) continue;
+        const x = op.x + i;
+        if (x < x1 || x + w > x2) continue;
+        style.fg = cells.fg[i]!;
+        style.bg = cells.bg[i]!;
+        style.flags = cells.flags[i]!;
+        buffer.write(x, y, cells.chars[i]!, w, style);
+      }
+    }
+  }
+  return buffer;
+}
+
+function isBlankDefault(buffer: ScreenBuffer, i: number): boolean {
+  return buffer.chars[i] === ' ' && buffer.fg[i] === 0 && buffer.bg[i] === 0 && buffer.flags[i] === 0;
+}
+
+/**
+ * Rows joined by '\n', each starting and ending in the default style, trailing
+ * default blanks dropped (as ink trims its lines).
+ */
+export function frameString(buffer: ScreenBuffer): string {
+  const rows: string[] = [];
+  const current: CellStyle = defaultStyle();
+  const next: CellStyle = defaultStyle();
+  for (let y = 0; y < buffer.rows; y++) {
+    const start = y * buffer.cols;
+    let end = start + buffer.cols;
+    while (end > start && isBlankDefault(buffer, end - 1)) end--;
+    let row = '';
+    let run = '';
+    for (let i = start; i < end; i++) {
+      if (buffer.widths[i] === 0) continue;
+      next.fg = buffer.fg[i]!;
+      next.bg = buffer.bg[i]!;
+      next.flags = buffer.flags[i]!;
+      const sgr = sgrTransition(current, next);
+      if (sgr !== '') {
+        row += run + sgr;
+        run = '';
+        current.fg = next.fg;
+        current.bg = next.bg;
+        current.flags = next.flags;
+      }
+      run += buffer.chars[i]!;
+    }
+    row += run;
+    if (current.fg !== 0 || current.bg !== 0 || current.flags !== 0) {
+      row += '\x1b[m';
+      current.fg = 0;
+      current.bg = 0;
+      current.flags = 0;
+    }
+    rows.push(row);
+  }
+  return rows.join('\n');
+}

@@ -1,0 +1,64 @@
+import { applyOperations, frameString, type InkOperation } from './assembleFrame.js';
+import { StyledLineCache } from './StyledLine.js';
+
+/**
+ * Swaps ink's frame assembly (`Output.prototype.get` in ink/build/output.js) for
+ * `assembleFrame`, which draws the same cells at a fraction of the cost (figures in
+ * docs/performance.md). ink does not export its Output class, so it is reached by its
+ * file next to ink's entry point: the same URL ink imports, hence the same module.
+ *
+ * Only ink 6's Output shape is known to work; on anything else nothing is replaced and
+ * ink's own assembly stays (the result says why), so a different ink can cost speed
+ * but never a wrong screen.
+ */
+
+interface InkOutput {
+  width: number;
+  height: number;
+  operations: InkOperation[];
+  get(): { output: string; height: number };
+}
+
+type OutputClass = { prototype: InkOutput } & (new (o: { width: number; height: number }) => InkOutput);
+
+export type FastAssemblyResult = { installed: true; restore: () => void } | { installed: false; reason: string };
+
+let active: { restore: () => void } | undefined;
+
+async function loadOutputClass(): Promise<OutputClass | string> {
+  let url: URL;
+  try {
+    url = new URL('./output.js', import.meta.resolve('ink'));
+  } catch (e) {
+    return `cannot resolve ink: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  try {
+    const mod = (await import(url.href)) as { default?: unknown };
+    const Output = mod.default as OutputClass | undefined;
+    if (typeof Output !== 'function' || typeof Output.prototype?.get !== 'function') return 'ink/build/output.js has no Output class with get()';
+    const probe = new Output({ width: 2, height: 1 });
+    if (!Array.isArray(probe.operations) || probe.width !== 2 || probe.height !== 1) return "ink's Output does not keep width, height and operations";
+    return Output;
+  } catch (e) {
+    return `cannot load ink's Output: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}
+
+export async function installFastAssembly(): Promise<FastAssemblyResult> {
+  if (active) return { installed: true, restore: active.restore };
+  const Output = await loadOutputClass();
+  if (typeof Output === 'string') return { installed: false, reason: Output };
+  const original = Output.prototype.get;
+  const cache = new StyledLineCache();
+  Output.prototype.get = function get(this: InkOutput) {
+    const buffer = applyOperations(this.width, this.height, this.operations, cache);
+    cache.endFrame();
+    return { output: frameString(buffer), height: this.height };
+  };
+  const restore = () => {
+    Output.prototype.get = original;
+    active = undefined;
+  };
+  active = { restore };
+  return { installed: true, restore };
+}

@@ -1,0 +1,124 @@
+import chalk from 'chalk';
+import { render } from 'ink';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DiffingStdout } from '../../../src/ui/render/DiffingStdout.js';
+import { installFastAssembly } from '../../../src/ui/render/installFastAssembly.js';
+import { Dashboard, FakeStdin, FakeTty, type DashboardProps } from './inkFixtures.js';
+import { createTerminal, look, resizeCropping, screenText, visibleCells, writeTerm, type CellView } from './xtermScreen.js';
+
+/**
+ * Real ink with its own frame assembly, then the same updates with perpdesk's
+ * (`installFastAssembly`) through DiffingStdout, as the dashboard runs: after every
+ * update both terminals must show the same cells. The assembly is swapped process-wide,
+ * so the two runs take turns rather than run side by side.
+ */
+
+let previousLevel: typeof chalk.level;
+beforeAll(() => {
+  previousLevel = chalk.level;
+  chalk.level = 3;
+});
+afterAll(() => {
+  chalk.level = previousLevel;
+});
+
+type Step = Partial<DashboardProps> & { resize?: [number, number] };
+
+const STEPS: Step[] = [
+  {},
+  {},
+  { overlay: true },
+  {},
+  { resize: [80, 24] },
+  { overlay: false },
+  { churn: 'some' },
+  {},
+  { fill: true },
+  { fill: false },
+  { resize: [120, 40] },
+  {},
+];
+
+async function showsFrame(term: ReturnType<typeof createTerminal>, n: number): Promise<void> {
+  const marker = new RegExp(`frame ${n}\\b`);
+  for (let i = 0; i < 500; i++) {
+    await writeTerm(term, '');
+    if (marker.test(screenText(term).join('\n'))) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`frame ${n} never appeared:\n${screenText(term).join('\n')}`);
+}
+
+/** Runs the steps on a fresh ink instance; the screen after each. */
+async function run(through: 'ink' | 'diff'): Promise<CellView[][][]> {
+  let props: DashboardProps = { n: 0, cols: 120, rows: 40, overlay: false };
+  const term = createTerminal(props.cols, props.rows);
+  const tty = new FakeTty(props.cols, props.rows, term);
+  const stdout = through === 'diff' ? new DiffingStdout(tty) : undefined;
+  const app = render(<Dashboard {...props} />, {
+    stdin: new FakeStdin() as unknown as NodeJS.ReadStream,
+    stdout: (stdout ?? tty) as unknown as NodeJS.WriteStream,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  const snapshots: CellView[][][] = [];
+  const snapshot = async () => {
+    await writeTerm(term, '');
+    snapshots.push(visibleCells(term));
+  };
+  try {
+    await showsFrame(term, 0);
+    await snapshot();
+    for (const step of STEPS) {
+      if (step.resize) {
+        const [cols, rows] = step.resize;
+        await resizeCropping(term, cols, rows);
+        tty.columns = cols;
+        tty.rows = rows;
+        tty.emit('resize');
+        props = { ...props, cols, rows };
+      }
+      const { resize: _, ...change } = step;
+      props = { ...props, ...change, n: props.n + 1 };
+      app.rerender(<Dashboard {...props} />);
+      await showsFrame(term, props.n);
+      await snapshot();
+    }
+  } finally {
+    app.unmount();
+    stdout?.detach();
+    term.dispose();
+  }
+  return snapshots;
+}
+
+/** The first cell where two snapshots differ, or null. */
+function firstCellDifference(a: CellView[][], b: CellView[][]): string | null {
+  if (a.length !== b.length) return `rows ${a.length} vs ${b.length}`;
+  for (let y = 0; y < a.length; y++) {
+    for (let x = 0; x < Math.max(a[y]!.length, b[y]!.length); x++) {
+      const ca = a[y]![x] ? JSON.stringify(look(a[y]![x]!)) : 'none';
+      const cb = b[y]![x] ? JSON.stringify(look(b[y]![x]!)) : 'none';
+      if (ca !== cb) return `cell (${x},${y}): ink ${ca}, perpdesk ${cb}`;
+    }
+  }
+  return null;
+}
+
+describe("perpdesk's frame assembly in real ink", () => {
+  it("shows what ink's own assembly shows, through updates, an overlay, a full-height frame and resizes", async () => {
+    const stock = await run('ink');
+    const installed = await installFastAssembly();
+    expect(installed.installed).toBe(true);
+    let fast: CellView[][][] = [];
+    try {
+      fast = await run('diff');
+    } finally {
+      if (installed.installed) installed.restore();
+    }
+    expect(fast.length).toBe(stock.length);
+    const differences = stock.map((s, i) => firstCellDifference(s, fast[i]!)).map((d, i) => (d ? `step ${i}: ${d}` : null));
+    expect(differences.filter((d) => d !== null)).toEqual([]);
+  });
+});
+
