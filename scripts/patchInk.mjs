@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Bounds two caches inside ink 6 that grow without end (run by `postinstall`).
+// Bounds two caches inside ink 6 that grow without end, and has ink use one of them
+// instead of measuring text twice a render (run by `postinstall`).
 //
 // ink keeps module-level caches of text measurements (build/measure-text.js, a Map) and
 // of wrapped text (build/wrap-text.js, an object), keyed by the text itself and never
@@ -7,6 +8,11 @@
 // clocks change every second adds new keys all day: the dashboard's memory grew by about
 // 8 MB a minute in a busy soak. This script edits the two lines that store into each
 // cache so that a full cache is emptied first (ink then measures again, which is cheap).
+//
+// Every render, ink also measures each text node again with string-width
+// (build/render-node-to-output.js), which is slow on anything but ASCII. The yoga layout
+// has measured the same text through the cache above just before, so the third edit reads
+// the width from there.
 //
 // It only touches files whose content it recognises, never fails the install, and is
 // idempotent. `node scripts/patchInk.mjs --check` exits 1 when the patch is not in place.
@@ -29,6 +35,8 @@ export const EDITS = [
     '    cache[cacheKey] = wrappedText;',
     `    if (++cacheSize > ${LIMIT}) {\n        cache = {};\n        cacheSize = 1;\n    }\n    cache[cacheKey] = wrappedText;`,
   ],
+  ['render-node-to-output.js', "import widestLine from 'widest-line';", `${MARK} import measureText from './measure-text.js';\nimport widestLine from 'widest-line';`],
+  ['render-node-to-output.js', '                const currentWidth = widestLine(text);', '                const currentWidth = measureText(text).width;'],
 ];
 
 /**

@@ -1,7 +1,7 @@
 import type { FeedBatch } from '../feed/batch.js';
 import type { FeedCaps } from '../feed/caps.js';
 import { appendCapped } from '../feed/ring.js';
-import type { Candle, ContractConfig, OpenOrder } from '../protocol/wire/index.js';
+import type { Bbo, Candle, ContractConfig, L2Book, OpenOrder } from '../protocol/wire/index.js';
 import { stalenessOf } from './staleness.js';
 import type { AccountSlice, AppState, MarketSlice, OrdersSlice, SessionSlice } from './types.js';
 
@@ -33,10 +33,12 @@ function applyMarket(m: MarketSlice, b: FeedBatch, caps: FeedCaps): MarketSlice 
     next.contracts = contracts;
   }
   // A snapshot older than the one shown (a REST answer overtaken by the stream) is dropped.
-  const books = mergeNewer(m.books, b.books);
+  const books = mergeNewer(m.books, b.books, sameBook);
   if (books !== m.books) next.books = books;
-  const bbos = mergeNewer(m.bbos, b.bbos);
+  const bbos = mergeNewer(m.bbos, b.bbos, sameBbo);
   if (bbos !== m.bbos) next.bbos = bbos;
+  const feedTimes = latestTimes(m.feedTimes, [b.books, b.bbos]);
+  if (feedTimes !== m.feedTimes) next.feedTimes = feedTimes;
   if (b.trades.size > 0) {
     const trades = { ...m.trades };
     for (const [cid, list] of b.trades) trades[cid] = appendCapped(trades[cid] ?? [], list, caps.trades);
@@ -61,15 +63,47 @@ function applyMarket(m: MarketSlice, b: FeedBatch, caps: FeedCaps): MarketSlice 
   return Object.keys(next).length ? { ...m, ...next } : m;
 }
 
-function mergeNewer<T extends { time: number }>(cur: Readonly<Record<number, T>>, incoming: Map<number, T>): Readonly<Record<number, T>> {
+function mergeNewer<T extends { time: number }>(cur: Readonly<Record<number, T>>, incoming: Map<number, T>, same: (a: T, b: T) => boolean): Readonly<Record<number, T>> {
   let out: Record<number, T> | undefined;
   for (const [id, v] of incoming) {
     const old = cur[id];
-    if (old && v.time < old.time) continue;
+    if (old && (v.time < old.time || same(old, v))) continue;
     out ??= { ...cur };
     out[id] = v;
   }
   return out ?? cur;
+}
+
+function latestTimes(cur: Readonly<Record<number, number>>, sources: ReadonlyArray<Map<number, { time: number }>>): Readonly<Record<number, number>> {
+  let out: Record<number, number> | undefined;
+  for (const source of sources) {
+    for (const [id, v] of source) {
+      if ((out ?? cur)[id] !== undefined && v.time <= (out ?? cur)[id]!) continue;
+      out ??= { ...cur };
+      out[id] = v.time;
+    }
+  }
+  return out ?? cur;
+}
+
+type Level = { px: string; sz: string; n: number };
+
+function sameLevel(a: Level | null, b: Level | null): boolean {
+  return a === b || (a !== null && b !== null && a.px === b.px && a.sz === b.sz && a.n === b.n);
+}
+
+function sameLevels(a: readonly Level[], b: readonly Level[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!sameLevel(a[i]!, b[i]!)) return false;
+  return true;
+}
+
+function sameBook(a: L2Book, b: L2Book): boolean {
+  return sameLevels(a.levels[0], b.levels[0]) && sameLevels(a.levels[1], b.levels[1]);
+}
+
+function sameBbo(a: Bbo, b: Bbo): boolean {
+  return sameLevel(a.bid, b.bid) && sameLevel(a.ask, b.ask);
 }
 
 /** Bars by open time: an update replaces the bar with the same `t`, new bars are inserted in order. */

@@ -11,7 +11,7 @@ export const PANES: readonly PaneId[] = ['book', 'trades', 'candles', 'orders', 
 export function initialState(): AppState {
   const staleness = Object.fromEntries(PANES.map((p) => [p, true])) as Record<PaneId, boolean>;
   return {
-    market: { configs: null, contracts: {}, selected: null, books: {}, bbos: {}, trades: {}, candles: {}, marketStates: {}, configEvents: [] },
+    market: { configs: null, contracts: {}, selected: null, books: {}, bbos: {}, feedTimes: {}, trades: {}, candles: {}, marketStates: {}, configEvents: [] },
     account: {
       raw: null,
       accountId: null,

@@ -30,8 +30,14 @@ export interface MarketSlice {
   contracts: Readonly<Record<string, ContractConfig>>;
   /** The contract the panes show, by name. */
   selected: string | null;
+  /** Books and bbos keep their identity while a new message repeats their content. */
   books: Readonly<Record<number, L2Book>>;
   bbos: Readonly<Record<number, Bbo>>;
+  /**
+   * Server time of the latest book or bbo message per contract, kept apart from the data
+   * so that a market that repeats itself block after block re-renders nothing.
+   */
+  feedTimes: Readonly<Record<number, number>>;
   trades: Readonly<Record<number, readonly Trade[]>>;
   /** Bars by `${contractId}:${interval}`, ascending open time. */
   candles: Readonly<Record<string, readonly Candle[]>>;

@@ -71,13 +71,26 @@ describe('applyBatch', () => {
     sink(batch((b) => b.books.set(1, book(1, 1))));
     sink(batch((b) => b.books.set(2, book(2, 1))));
     const before = store.getState();
-    sink(batch((b) => b.books.set(1, book(1, 2))));
+    sink(batch((b) => b.books.set(1, book(1, 2, '101'))));
     const after = store.getState();
     expect(after.market).not.toBe(before.market);
     expect(after.market.books[1]).not.toBe(before.market.books[1]);
     expect(after.market.books[2]).toBe(before.market.books[2]);
     expect(after.market.trades).toBe(before.market.trades);
     for (const slice of ['account', 'orders', 'session', 'journal', 'ui'] as const) expect(after[slice]).toBe(before[slice]);
+  });
+
+  it('keeps a book whose levels repeat, and moves only the feed time', () => {
+    const store = createAppStore();
+    const sink = storeSink(store);
+    sink(batch((b) => b.books.set(1, book(1, 1, '100'))));
+    const before = store.getState();
+    sink(batch((b) => b.books.set(1, book(1, 2, '100'))));
+    const after = store.getState();
+    expect(after.market.books).toBe(before.market.books);
+    expect(after.market.feedTimes[1]).toBe(2);
+    sink(batch((b) => b.books.set(1, book(1, 3, '99'))));
+    expect(store.getState().market.books[1]!.time).toBe(3);
   });
 
   it('drops a book older than the one shown', () => {

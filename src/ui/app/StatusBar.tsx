@@ -14,21 +14,22 @@ import { Bar } from './Bar.js';
 import { statusSegments, type StatusModel } from './statusSegments.js';
 
 const selectChannels = (s: AppState) => s.session.channels;
-const selectBookTime = (s: AppState) => dataTimeOf('book', s);
 
 /**
  * Connection and channels, latency, clock offset, data age, signer and mode, and the last
  * notice or error verbatim (whichever is newer). Ticks once a second for the data age.
  */
 export const StatusBar = memo(function StatusBar({ width }: { width: number }) {
-  const { mode } = useApp();
+  const { mode, store } = useApp();
   const now = useNow(1000);
   const connection = useAppState(selectConnection);
   const channels = useAppState(selectChannels);
   const latencyMs = useAppState(selectLatency);
   const clockOffsetMs = useAppState(selectClockOffset);
   const clockWarning = useAppState(selectClockWarning);
-  const dataAt = useAppState(selectBookTime);
+  // Read, not subscribed: the age is shown in whole seconds and the clock re-renders this
+  // bar every second, whereas the book's time moves with every message.
+  const dataAt = dataTimeOf('book', store.getState());
   const lastError = useAppState(selectLastError);
   const notice = useViewState((s) => s.notice);
   const progress = useViewState((s) => s.progress);

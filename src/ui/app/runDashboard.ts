@@ -32,6 +32,14 @@ export const CRASH_HOOK_ENV = 'PERPDESK_CRASH_AFTER_MS';
 
 const CANDLE_BASE_INTERVAL = '1m';
 
+/**
+ * ink renders at most this often. ink's throttle (30 a second by default) is there to merge
+ * bursts of updates, which the feed's coalescer already merges (a batch every 100 ms at
+ * most), so here it only delayed keys: one pressed just after a data frame waited up to
+ * 33 ms for its own. A frame costs a few ms; the bench's keypress row shows the effect.
+ */
+const MAX_FPS = 250;
+
 function fail(message: string, code: number): number {
   process.stderr.write(`perpdesk: ${message}\n`);
   return code;
@@ -170,7 +178,7 @@ export async function runDashboard(p: Prepared): Promise<number> {
       onQuit: () => quit(),
       baseInterval: CANDLE_BASE_INTERVAL,
     }),
-    { exitOnCtrlC: false, patchConsole: true, maxFps: 30, ...(diffOut ? { stdout: diffOut as unknown as NodeJS.WriteStream } : {}) },
+    { exitOnCtrlC: false, patchConsole: true, maxFps: diffOut ? MAX_FPS : 30, ...(diffOut ? { stdout: diffOut as unknown as NodeJS.WriteStream } : {}) },
   );
   instanceRef = instance;
 

@@ -10,9 +10,21 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export type Align = 'left' | 'right' | 'center';
 
+// string-width is slow on anything but ASCII, and the same bars, glyphs and borders are
+// measured on every render; cleared when full, so memory stays bounded.
+const WIDTH_CACHE_LIMIT = 2048;
+const widths = new Map<string, number>();
+
 export function textWidth(text: string): number {
   // Fast path: table cells are almost always plain ASCII and are measured every flush.
-  return ASCII_PRINTABLE.test(text) ? text.length : stringWidth(text);
+  if (ASCII_PRINTABLE.test(text)) return text.length;
+  let width = widths.get(text);
+  if (width === undefined) {
+    width = stringWidth(text);
+    if (widths.size >= WIDTH_CACHE_LIMIT) widths.clear();
+    widths.set(text, width);
+  }
+  return width;
 }
 
 /** Cuts text to at most `width` columns, ending with `ellipsis` when something was cut. */

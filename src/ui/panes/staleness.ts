@@ -65,7 +65,7 @@ export function dataTimeOf(pane: ContentPaneId, s: AppState): number | undefined
   switch (pane) {
     case 'book': {
       if (cid === undefined) return undefined;
-      const t = Math.max(s.market.books[cid]?.time ?? -Infinity, s.market.bbos[cid]?.time ?? -Infinity);
+      const t = Math.max(s.market.feedTimes[cid] ?? -Infinity, s.market.books[cid]?.time ?? -Infinity, s.market.bbos[cid]?.time ?? -Infinity);
       return Number.isFinite(t) ? t - offset : undefined;
     }
     case 'positions':

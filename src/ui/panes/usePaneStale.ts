@@ -7,11 +7,13 @@ import { useNow } from './useNow.js';
 /** Panel's `staleMs` for a pane: the data's age while it is stale, else undefined. */
 export function usePaneStale(pane: ContentPaneId): number | undefined {
   const flag = useAppState((s) => staleFlagOf(pane, s));
-  const dataAt = useAppState((s) => dataTimeOf(pane, s));
-  const { staleAfterMs } = useApp();
+  const { staleAfterMs, store } = useApp();
   const key = STALE_THRESHOLD_KEY[pane];
   const thresholdMs = key === undefined ? undefined : staleAfterMs[key];
   const now = useNow(1000);
+  // Read, not subscribed: ages are judged on the clock's tick, while data times move with
+  // every message and would re-render the pane for nothing.
+  const dataAt = dataTimeOf(pane, store.getState());
   const since = useRef<number | undefined>(undefined);
   if (!flag) since.current = undefined;
   else since.current ??= now;

@@ -180,6 +180,7 @@ export function fullState(now: number): Partial<AppState> {
       selected: 'SOL1',
       books: { 1: solBook(now), 2: btcBook(now) },
       bbos: {},
+      feedTimes: {},
       trades: { 1: solTrades(now) },
       candles: { '1:1m': solCandles(now) },
       marketStates: { 1: { ...MARK, time: now } },
