@@ -1,11 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { clientError } from '../../src/client/errors.js';
-import type { Session } from '../../src/client/session.js';
-import { SignerSet } from '../../src/client/signers.js';
 import { Prng } from '../../src/exchange/engine/prng.js';
-import { build, parseAction, type OrderSpec } from '../../src/protocol/wire/index.js';
-import type { FormSender } from '../../src/ui/forms/sendCall.js';
 import { KEYS } from '../support/terminal.js';
+import { EDITS, MOVES, OPENERS, TEXT } from './support/overlayKeys.js';
+import { recordingSession, type Sent } from './support/recordingSession.js';
 import { renderApp, type RenderedApp } from '../ui/support/renderApp.js';
 
 /**
@@ -14,62 +11,13 @@ import { renderApp, type RenderedApp } from '../ui/support/renderApp.js';
  * type into fields, move focus, cycle choices, confirm, override guards and go back.
  * The session's exchange client is a recording double that checks every request with the
  * wire's own validation before "sending". The dashboard must never crash and never send
- * an invalid action. Fewer sequences than the model fuzz (forms.fuzz.test.ts): each key
- * here renders the whole dashboard.
+ * an invalid action. Fewer sequences than controller.fuzz.test.ts, which sends 10,000 per
+ * form and overlay through the same key handling without drawing: each key here renders the
+ * whole dashboard.
  */
 const SEED = Number(process.env['FUZZ_SEED'] ?? 9_119);
 const SEQUENCES = 120;
 
-const OPENERS = ['b', 's', 'X', 't', 'F', 'R', 'H', 'L', 'M', 'I', 'C', 'A', 'E', 'O', 'B', 'S', 'J', 'K', 'D', 'm', 'x', 'd', 'c', 'a', ':', '/', '?'];
-const MOVES = [KEYS.tab, KEYS.shiftTab, KEYS.up, KEYS.down, KEYS.left, KEYS.right, 'h', 'l', 'j', 'k', ']', '[', 'g', 'G', 'z', 'i'];
-const EDITS = [KEYS.enter, KEYS.enter, KEYS.escape, KEYS.backspace, ' ', 'y', 'n', 'o', '\x15'];
-const TEXT = [...'0123456789.-e,', '10', '150', '0.5', '-1', '1e400', '99999999999999999999', 'yes', 'no', 'buy 1 @ 149\nsell 2 @ 151', '0x3333333333333333333333333333333333333333', 'ETH', 'zoom', '\u202e', 'é'];
-
-interface Sent {
-  method: string;
-  action: unknown;
-  problem?: string;
-}
-
-function recordingSession(sent: Sent[]): Session {
-  const check = (method: string, action: unknown) => {
-    const parsed = parseAction(action);
-    sent.push({ method, action, ...(parsed.ok ? {} : { problem: parsed.error }) });
-  };
-  const meta = { nonce: 1, signer: { role: 'agent' as const, address: '0x0' } };
-  const refused = { ok: false as const, error: clientError('business', 'recorded by the fuzz double, not sent'), outcomeUnknown: false };
-  const exchange: FormSender = {
-    order: async (specs: OrderSpec[]) => {
-      check('order', specs.length >= 1 && specs.length <= 10 ? build.order(specs) : { type: 'order', orders: [] });
-      return { ok: true, statuses: specs.map((_, i) => ({ resting: { oid: 500 + i } })), requestId: 'req-1', ...meta, cloids: [] };
-    },
-    cancel: async (cancels) => {
-      check('cancel', build.cancel(cancels));
-      return { ok: true, statuses: cancels.map(() => 'success' as const), requestId: 'req-2', ...meta };
-    },
-    cancelByCloid: async (cancels) => {
-      check('cancelByCloid', build.cancelByCloid(cancels));
-      return refused;
-    },
-    modify: async (params) => {
-      check('modify', build.modify(params));
-      return refused;
-    },
-    cancelAll: async (contractId) => {
-      check('cancelAll', build.cancelAll(contractId));
-      return refused;
-    },
-    send: (async (action: unknown) => {
-      check('send', action);
-      return refused;
-    }) as FormSender['send'],
-  };
-  const signers = new SignerSet({ agent: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a' });
-  // The rest of the session the keys can reach: chart subscriptions and contract switches.
-  const ws = { subscribe: () => {}, unsubscribe: () => {} };
-  const switchContract = async () => ({ ok: false as const, error: clientError('network', 'no exchange in this test') });
-  return { exchange: Object.assign(exchange, { signers }), ws, switchContract } as unknown as Session;
-}
 
 let app: RenderedApp | undefined;
 afterAll(() => app?.unmount());
