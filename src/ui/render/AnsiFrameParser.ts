@@ -1,7 +1,7 @@
 import { applySgr, type CsiParams } from './applySgr.js';
 import { AnsiTokenizer, type TokenSink } from './AnsiTokenizer.js';
 import { copyStyle, defaultStyle, type CellStyle } from './cellStyle.js';
-import { graphemeWidth, graphemes, isPrintableAscii } from './graphemeWidth.js';
+import { eachGlyph } from './graphemeWidth.js';
 import { ScreenBuffer } from './ScreenBuffer.js';
 
 /**
@@ -125,16 +125,13 @@ export class AnsiFrameParser implements TokenSink {
   // TokenSink
 
   text(text: string): void {
-    if (isPrintableAscii(text)) {
-      for (let i = 0; i < text.length; i++) this.print(text[i]!, 1);
-      return;
-    }
-    for (const g of graphemes(text)) {
-      const width = graphemeWidth(g);
-      if (width === 0) this.buffer.join(this.x, this.y, g);
-      else this.print(g, width);
-    }
+    eachGlyph(text, this.glyph);
   }
+
+  private readonly glyph = (g: string, width: number): void => {
+    if (width === 0) this.buffer.join(this.x, this.y, g);
+    else this.print(g, width);
+  };
 
   control(code: number): void {
     switch (code) {

@@ -1,7 +1,7 @@
 import { applySgr, type CsiParams } from './applySgr.js';
 import { AnsiTokenizer, type TokenSink } from './AnsiTokenizer.js';
 import { defaultStyle, type CellStyle } from './cellStyle.js';
-import { graphemeWidth, graphemes, isPrintableAscii } from './graphemeWidth.js';
+import { eachGlyph } from './graphemeWidth.js';
 
 /**
  * One line of styled text (what ink's Text components produce: text with SGR
@@ -38,23 +38,20 @@ class LineSink implements TokenSink {
   }
 
   text(text: string): void {
-    if (isPrintableAscii(text)) {
-      for (let i = 0; i < text.length; i++) this.push(text[i]!, 1);
+    eachGlyph(text, this.glyph);
+  }
+
+  private readonly glyph = (g: string, width: number): void => {
+    if (width === 0) {
+      // A mark joins the glyph before it; at the start of a line there is none.
+      let i = this.chars.length - 1;
+      if (i >= 0 && this.widths[i] === 0) i -= 1;
+      if (i >= 0 && this.chars[i]!.length < 32) this.chars[i] += g;
       return;
     }
-    for (const g of graphemes(text)) {
-      const width = graphemeWidth(g);
-      if (width === 0) {
-        // A mark joins the glyph before it; at the start of a line there is none.
-        let i = this.chars.length - 1;
-        if (i >= 0 && this.widths[i] === 0) i -= 1;
-        if (i >= 0 && this.chars[i]!.length < 32) this.chars[i] += g;
-        continue;
-      }
-      this.push(g, width);
-      if (width === 2) this.push('', 0);
-    }
-  }
+    this.push(g, width);
+    if (width === 2) this.push('', 0);
+  };
 
   control(): void {}
 

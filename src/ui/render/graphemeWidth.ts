@@ -33,6 +33,18 @@ export function isPrintableAscii(text: string): boolean {
   return PRINTABLE_ASCII.test(text);
 }
 
+/**
+ * Calls `glyph` for each grapheme of `text` with its width (0 for a mark that joins the
+ * glyph before it). Plain ASCII, the common case, skips the segmenter.
+ */
+export function eachGlyph(text: string, glyph: (g: string, width: number) => void): void {
+  if (isPrintableAscii(text)) {
+    for (let i = 0; i < text.length; i++) glyph(text[i]!, 1);
+    return;
+  }
+  for (const g of graphemes(text)) glyph(g, graphemeWidth(g));
+}
+
 // Code points that can join their neighbours into one grapheme: marks (combining,
 // variation selectors), ZWJ, Hangul jamo, regional indicators, skin tones, tags.
 const JOINING = /[\p{M}\u200d\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e007f}]/u;

@@ -1,8 +1,10 @@
 import chalk from 'chalk';
 import stringWidth from 'string-width';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../src/exchange/engine/prng.js';
 import { applyOperations, frameString, type InkOperation } from '../../../src/ui/render/assembleFrame.js';
 import { parseStyledLine, StyledLineCache } from '../../../src/ui/render/StyledLine.js';
+import { useTrueColorChalk } from './inkFixtures.js';
 import { randomLine, type Rng } from './randomFrames.js';
 import { createTerminal, firstDifference, writeTerm } from './xtermScreen.js';
 
@@ -22,17 +24,6 @@ interface InkOutputLike {
 type OutputCtor = new (o: { width: number; height: number }) => InkOutputLike;
 
 const { default: Output } = (await import(new URL('./output.js', import.meta.resolve('ink')).href)) as { default: OutputCtor };
-
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const int = (rng: Rng, n: number) => Math.floor(rng() * n);
 const NARROW = /[中文字表Ａ한🚀😀]/gu;
@@ -111,14 +102,7 @@ async function compare(seed: number, narrowOnly: boolean): Promise<string | null
   return diff === null ? null : `seed ${seed} (${width}x${height}): ${diff}`;
 }
 
-let previousLevel: typeof chalk.level;
-beforeAll(() => {
-  previousLevel = chalk.level;
-  chalk.level = 3;
-});
-afterAll(() => {
-  chalk.level = previousLevel;
-});
+useTrueColorChalk();
 
 describe('assembleFrame', () => {
   it("draws the same cells as ink's Output.get() for 300 random overlapping frames", async () => {

@@ -1,9 +1,8 @@
-import chalk from 'chalk';
 import { render } from 'ink';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiffingStdout } from '../../../src/ui/render/DiffingStdout.js';
 import { installFastAssembly } from '../../../src/ui/render/installFastAssembly.js';
-import { Dashboard, FakeStdin, FakeTty, type DashboardProps } from './inkFixtures.js';
+import { Dashboard, FakeStdin, FakeTty, useTrueColorChalk, type DashboardProps } from './inkFixtures.js';
 import { createTerminal, look, resizeCropping, screenText, visibleCells, writeTerm, type CellView } from './xtermScreen.js';
 
 /**
@@ -13,14 +12,7 @@ import { createTerminal, look, resizeCropping, screenText, visibleCells, writeTe
  * so the two runs take turns rather than run side by side.
  */
 
-let previousLevel: typeof chalk.level;
-beforeAll(() => {
-  previousLevel = chalk.level;
-  chalk.level = 3;
-});
-afterAll(() => {
-  chalk.level = previousLevel;
-});
+useTrueColorChalk();
 
 type Step = Partial<DashboardProps> & { resize?: [number, number] };
 

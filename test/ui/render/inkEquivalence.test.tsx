@@ -1,8 +1,7 @@
-import chalk from 'chalk';
 import { render } from 'ink';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DiffingStdout } from '../../../src/ui/render/DiffingStdout.js';
-import { Dashboard, FakeStdin, FakeTty, type DashboardProps as Props, type Term } from './inkFixtures.js';
+import { Dashboard, FakeStdin, FakeTty, useTrueColorChalk, type DashboardProps as Props, type Term } from './inkFixtures.js';
 import { createTerminal, firstDifference, resizeCropping, look, screenText, visibleCells, writeTerm, type CellView } from './xtermScreen.js';
 
 /**
@@ -11,14 +10,7 @@ import { createTerminal, firstDifference, resizeCropping, look, screenText, visi
  * update, at 80x24 and 120x40 and across resizes.
  */
 
-let previousLevel: typeof chalk.level;
-beforeAll(() => {
-  previousLevel = chalk.level;
-  chalk.level = 3;
-});
-afterAll(() => {
-  chalk.level = previousLevel;
-});
+useTrueColorChalk();
 
 interface Pair {
   ref: { term: Term; tty: FakeTty; app: ReturnType<typeof render> };

@@ -1,8 +1,24 @@
 import { EventEmitter } from 'node:events';
+import chalk from 'chalk';
 import { Box, Text } from 'ink';
+import { afterAll, beforeAll } from 'vitest';
 import type { createTerminal } from './xtermScreen.js';
 
 /** A fake terminal and keyboard for real ink instances, and a book-like screen to render. */
+
+export { FakeStdin } from '../support/virtualTerminal.js';
+
+/** Styles as a truecolor terminal gets them, for the tests in the calling file. */
+export function useTrueColorChalk(): void {
+  let previous: typeof chalk.level;
+  beforeAll(() => {
+    previous = chalk.level;
+    chalk.level = 3;
+  });
+  afterAll(() => {
+    chalk.level = previous;
+  });
+}
 
 export type Term = ReturnType<typeof createTerminal>;
 
@@ -23,31 +39,6 @@ export class FakeTty extends EventEmitter {
     const done = typeof cb === 'function' ? cb : cb2;
     if (typeof done === 'function') (done as () => void)();
     return true;
-  }
-}
-
-export class FakeStdin extends EventEmitter {
-  readonly isTTY = true;
-  setEncoding(): this {
-    return this;
-  }
-  setRawMode(): this {
-    return this;
-  }
-  resume(): this {
-    return this;
-  }
-  pause(): this {
-    return this;
-  }
-  ref(): this {
-    return this;
-  }
-  unref(): this {
-    return this;
-  }
-  read(): null {
-    return null;
   }
 }
 

@@ -35,7 +35,7 @@ class FakeStdout extends EventEmitter {
   }
 }
 
-class FakeStdin extends EventEmitter {
+export class FakeStdin extends EventEmitter {
   readonly isTTY = true;
   isRaw = false;
   private queue: string[] = [];
