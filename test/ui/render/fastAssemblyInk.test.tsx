@@ -2,7 +2,7 @@ import { render } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { DiffingStdout } from '../../../src/ui/render/DiffingStdout.js';
 import { installFastAssembly } from '../../../src/ui/render/installFastAssembly.js';
-import { Dashboard, FakeStdin, FakeTty, useTrueColorChalk, type DashboardProps } from './inkFixtures.js';
+import { Dashboard, FakeStdin, FakeTty, showsFrame, useTrueColorChalk, type DashboardProps } from './inkFixtures.js';
 import { createTerminal, look, resizeCropping, screenText, visibleCells, writeTerm, type CellView } from './xtermScreen.js';
 
 /**
@@ -30,16 +30,6 @@ const STEPS: Step[] = [
   { resize: [120, 40] },
   {},
 ];
-
-async function showsFrame(term: ReturnType<typeof createTerminal>, n: number): Promise<void> {
-  const marker = new RegExp(`frame ${n}\\b`);
-  for (let i = 0; i < 500; i++) {
-    await writeTerm(term, '');
-    if (marker.test(screenText(term).join('\n'))) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error(`frame ${n} never appeared:\n${screenText(term).join('\n')}`);
-}
 
 /** Runs the steps on a fresh ink instance; the screen after each. */
 async function run(through: 'ink' | 'diff'): Promise<CellView[][][]> {

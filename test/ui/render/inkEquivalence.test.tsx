@@ -1,7 +1,7 @@
 import { render } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiffingStdout } from '../../../src/ui/render/DiffingStdout.js';
-import { Dashboard, FakeStdin, FakeTty, useTrueColorChalk, type DashboardProps as Props, type Term } from './inkFixtures.js';
+import { Dashboard, FakeStdin, FakeTty, showsFrame, useTrueColorChalk, type DashboardProps as Props, type Term } from './inkFixtures.js';
 import { createTerminal, firstDifference, resizeCropping, look, screenText, visibleCells, writeTerm, type CellView } from './xtermScreen.js';
 
 /**
@@ -45,16 +45,6 @@ function mount(cols: number, rows: number, churn: Props['churn'] = 'all'): Pair 
   };
   pairs.push(pair);
   return pair;
-}
-
-async function showsFrame(term: Term, n: number): Promise<void> {
-  const marker = new RegExp(`frame ${n}\\b`);
-  for (let i = 0; i < 500; i++) {
-    await writeTerm(term, '');
-    if (marker.test(screenText(term).join('\n'))) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error(`frame ${n} never appeared:\n${screenText(term).join('\n')}`);
 }
 
 /** Renders the next state in both instances, waits for it on both screens, compares them. */

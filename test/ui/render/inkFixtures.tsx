@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import chalk from 'chalk';
 import { Box, Text } from 'ink';
 import { afterAll, beforeAll } from 'vitest';
-import type { createTerminal } from './xtermScreen.js';
+import { screenText, writeTerm, type createTerminal } from './xtermScreen.js';
 
 /** A fake terminal and keyboard for real ink instances, and a book-like screen to render. */
 
@@ -99,3 +99,13 @@ export function Dashboard({ n, cols, rows, overlay, fill, churn = 'all' }: Dashb
   );
 }
 
+/** Waits until the terminal shows the Dashboard's frame number n. */
+export async function showsFrame(term: Term, n: number): Promise<void> {
+  const marker = new RegExp(`frame ${n}\\b`);
+  for (let i = 0; i < 500; i++) {
+    await writeTerm(term, '');
+    if (marker.test(screenText(term).join('\n'))) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`frame ${n} never appeared:\n${screenText(term).join('\n')}`);
+}
