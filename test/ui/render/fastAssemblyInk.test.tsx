@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DiffingStdout } from '../../../src/ui/render/DiffingStdout.js';
 import { installFastAssembly } from '../../../src/ui/render/installFastAssembly.js';
 import { Dashboard, FakeStdin, FakeTty, showsFrame, useTrueColorChalk, type DashboardProps } from './inkFixtures.js';
-import { createTerminal, look, resizeCropping, screenText, visibleCells, writeTerm, type CellView } from './xtermScreen.js';
+import { createTerminal, look, resizeCropping, visibleCells, writeTerm, type CellView } from './xtermScreen.js';
 
 /**
  * Real ink with its own frame assembly, then the same updates with perpdesk's
