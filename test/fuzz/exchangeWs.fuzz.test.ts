@@ -5,14 +5,14 @@ import { fundedExchange, type FundedSetup } from './support/fundedAccount.js';
 import { MalformedFrames, type Frame } from './support/malformedFrames.js';
 
 /**
- * 2,500 malformed WebSocket frames. After each one the client sends a ping: everything the
+ * 10,000 malformed WebSocket frames. After each one the client sends a ping: everything the
  * server says before the pong is the answer to the frame. A text frame must be answered
  * with `error` messages (or a failed `auth`), or the socket closed; a binary frame gets an
  * `error` (the protocol is JSON text) and the connection keeps serving. Afterwards a
  * fresh connection subscribes normally and the funded account has not changed.
  */
 const SEED = Number(process.env['FUZZ_SEED'] ?? 40_536);
-const FRAMES = 2_500;
+const FRAMES = 10_000;
 
 interface Msg {
   channel: string;
