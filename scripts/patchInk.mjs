@@ -14,12 +14,17 @@
 // has measured the same text through the cache above just before, so the third edit reads
 // the width from there.
 //
+// And ink imports the whole of es-toolkit's compat build (hundreds of modules, ~0.1 s of
+// start-up) for one function, throttle; the fourth edit imports that function alone, from
+// the same package, when the installed es-toolkit has it.
+//
 // It only touches files whose content it recognises, never fails the install, and is
 // idempotent. `node scripts/patchInk.mjs --check` exits 1 when the patch is not in place.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-export const MARK = '/* perpdesk: bounded cache */';
+export const MARK = '/* perpdesk: patched by scripts/patchInk.mjs */';
 export const LIMIT = 4096;
 
 /** [file, original text, replacement] for each edit. */
@@ -37,7 +42,11 @@ export const EDITS = [
   ],
   ['render-node-to-output.js', "import widestLine from 'widest-line';", `${MARK} import measureText from './measure-text.js';\nimport widestLine from 'widest-line';`],
   ['render-node-to-output.js', '                const currentWidth = widestLine(text);', '                const currentWidth = measureText(text).width;'],
+  ['ink.js', "import { throttle } from 'es-toolkit/compat';", `${MARK} import throttle from 'es-toolkit/compat/throttle';`],
 ];
+
+/** Modules an edited file imports that ink does not already: the edit waits until they resolve. */
+const NEEDS = { 'ink.js': 'es-toolkit/compat/throttle' };
 
 /**
  * Applies the edits for one file to its source. 'patched' (edited), 'already' (the mark
@@ -58,12 +67,26 @@ function inkBuildDir() {
   return fileURLToPath(new URL('.', import.meta.resolve('ink')));
 }
 
+function resolves(require, specifier) {
+  try {
+    require.resolve(specifier);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function patchInk({ check = false, dir = inkBuildDir() } = {}) {
   const results = [];
+  const require = createRequire(`${dir}/index.js`);
   for (const file of new Set(EDITS.map(([f]) => f))) {
     const path = `${dir}/${file}`;
     const source = readFileSync(path, 'utf8');
     const r = patchSource(file, source);
+    if (r.status === 'patched' && NEEDS[file] && !resolves(require, NEEDS[file])) {
+      results.push({ file, status: 'unknown' });
+      continue;
+    }
     if (r.status === 'patched' && !check) writeFileSync(path, r.source);
     results.push({ file, status: r.status });
   }

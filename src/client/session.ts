@@ -1,5 +1,5 @@
 import { NonceManager, type SecretKeyInput } from '../protocol/index.js';
-import type { CandleInterval, ContractConfig, Subscription } from '../protocol/wire/index.js';
+import type { CandleInterval, Configs, ContractConfig, L2Book, Subscription } from '../protocol/wire/index.js';
 import { Coalescer } from '../feed/coalescer.js';
 import { createAppStore, storeSink, type AppStore } from '../state/store.js';
 import { selectContract } from '../state/actions.js';
@@ -51,6 +51,16 @@ export interface SessionOptions {
   candleBars?: number;
   lookup?: LookupPolicy;
   store?: AppStore;
+  /**
+   * Read from the exchange just before the session (start-up): the store starts with it, so
+   * the first frame already shows the market; the streams replace it as they come live.
+   */
+  initial?: InitialMarket;
+}
+
+export interface InitialMarket {
+  configs: Configs;
+  books: L2Book[];
 }
 
 export interface Session {
@@ -136,6 +146,8 @@ export function createSession(o: SessionOptions): Session {
         const r = await info.l2Book(sub.contractId);
         if (!r.ok) throw new Error(r.error.message);
         coalescer.book(r.value);
+        // A snapshot after (re)subscribing is what an empty or stale pane waits for: no batching delay.
+        coalescer.flush();
         return true;
       }
       if (sub.type === 'candle') return loadCandles(sub.contractId, sub.interval);
@@ -266,8 +278,15 @@ export function createSession(o: SessionOptions): Session {
     if (signers.any) for (const type of ['openOrders', 'orderUpdates', 'userFills'] as const) ws.subscribe({ type });
     ws.start();
     poller.start();
-    const loaded = await loadConfigs();
-    if (!loaded.ok) return loaded;
+    if (o.initial) {
+      // Synchronous up to here, so the store holds the market before createSession returns.
+      coalescer.configs(o.initial.configs);
+      for (const b of o.initial.books) coalescer.book(b);
+      coalescer.flush();
+    } else {
+      const loaded = await loadConfigs();
+      if (!loaded.ok) return loaded;
+    }
     return switchContract(o.contractName);
   })();
 

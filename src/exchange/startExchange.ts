@@ -61,6 +61,9 @@ export async function startExchange(opts: StartExchangeOptions = {}): Promise<Ru
       const dispose = extension(core, opts);
       if (dispose) disposers.push(dispose);
     }
+    // The first block now rather than a block from now: the bots' first quotes are on the
+    // book before the first request can read it.
+    if (activity !== 'off') blocks.tick();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(opts.port ?? 0, host, () => {

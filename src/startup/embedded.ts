@@ -1,7 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { NonceManager } from '../protocol/index.js';
+import { HttpTransport } from '../client/http.js';
+import { InfoClient } from '../client/infoClient.js';
 import { NonceFileStore } from '../client/nonceFileStore.js';
+import type { InitialMarket } from '../client/session.js';
 import { startExchange } from '../exchange/startExchange.js';
 import { KeySourceError, loadKeyFile, PrivateKey, saveKeyFile } from '../wallet/index.js';
 import { runOnboarding } from './onboarding.js';
@@ -34,6 +37,8 @@ export interface EmbeddedExchange {
   nonces: NonceManager;
   /** Settles when the account is registered, funded, enrolled, collateralised and the agent approved. */
   ready: Promise<void>;
+  /** The contracts and every Active book, read as startEmbedded returns: createSession's `initial`. */
+  initial?: InitialMarket;
   close(): Promise<void>;
 }
 
@@ -52,6 +57,10 @@ export async function demoKey(file: string): Promise<PrivateKey> {
   }
 }
 
+/**
+ * Starts the exchange, loads or creates the demo keys and onboards the account; resolves once
+ * the agent is approved, with the market as it stands (`initial`).
+ */
 export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchange> {
   const dir = path.join(o.stateDir, 'embedded');
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -86,7 +95,10 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
   // Registration and agent approval take a few in-process milliseconds: waiting for them means
   // the dashboard's first WebSocket sign-in with the agent key is accepted. Funding goes on after.
   await Promise.race([agentApproved, ready.catch(() => {})]);
+  // Read last, so what the first frame shows is as fresh as the streams' first snapshot would be.
+  const initial = await readMarket(exchange.url);
   return {
+    ...(initial ? { initial } : {}),
     url: exchange.url,
     wsUrl: exchange.wsUrl,
     master,
@@ -96,4 +108,21 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     ready,
     close: () => exchange.close(),
   };
+}
+
+/** Every Active contract and its book (a few in-process milliseconds); undefined if anything fails. */
+async function readMarket(url: string): Promise<InitialMarket | undefined> {
+  const http = new HttpTransport({ baseUrl: url });
+  try {
+    const info = new InfoClient(http);
+    const configs = await info.configs();
+    if (!configs.ok) return undefined;
+    const active = configs.value.contracts.filter((c) => c.status === 'Active');
+    const books = await Promise.all(active.map((c) => info.l2Book(c.contractId)));
+    return { configs: configs.value, books: books.flatMap((b) => (b.ok ? [b.value] : [])) };
+  } catch {
+    return undefined;
+  } finally {
+    await http.close();
+  }
 }

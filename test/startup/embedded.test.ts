@@ -61,6 +61,25 @@ describe('embedded start-up', () => {
   });
 });
 
+describe('embedded market at start', () => {
+  it('returns every Active contract with a book already quoted on both sides', async () => {
+    const emb = await startEmbedded({ stateDir: await tempDir(), activity: 'calm' });
+    try {
+      const initial = emb.initial!;
+      const active = initial.configs.contracts.filter((c) => c.status === 'Active');
+      expect(active.length).toBeGreaterThan(0);
+      expect(initial.books.map((b) => b.contractId).sort()).toEqual(active.map((c) => c.contractId).sort());
+      for (const b of initial.books) {
+        expect(b.levels[0].length).toBeGreaterThan(0);
+        expect(b.levels[1].length).toBeGreaterThan(0);
+      }
+      await emb.ready;
+    } finally {
+      await emb.close();
+    }
+  });
+});
+
 describe('onboarding against a deployment', () => {
   it('asks for the invite code only when the address is unregistered, and skips what is done', async () => {
     const ex = await startTestExchange();

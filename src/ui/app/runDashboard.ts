@@ -126,6 +126,8 @@ export async function runDashboard(p: Prepared): Promise<number> {
     contractName,
     stateDir,
     ...(target.embedded ? { nonces: target.embedded.nonces } : {}),
+    // The market read at start-up: the first frame shows the book without waiting for the stream.
+    ...(target.embedded?.initial ? { initial: target.embedded.initial } : {}),
     candleInterval: CANDLE_BASE_INTERVAL,
     ...(config.poll ? { poll: config.poll } : {}),
     ...benchSwitches(process.env),
