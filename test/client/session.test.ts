@@ -1,46 +1,13 @@
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSession, defaultWsUrl, type Session } from '../../src/client/session.js';
-import { addressOf } from '../../src/protocol/index.js';
+import { describe, expect, it } from 'vitest';
+import { defaultWsUrl } from '../../src/client/session.js';
 import type { Fill } from '../../src/protocol/wire/index.js';
 import { selectIsStale, selectOpenOrders } from '../../src/state/selectors.js';
-import { startFakeExchange, type FakeExchange } from './support/fakeExchange.js';
+import { useSessionFixture } from './support/sessionFixture.js';
 import { waitFor } from './support/waitFor.js';
 
-const MASTER = '0x' + '8f'.repeat(32);
-const ADDR = addressOf(MASTER).toLowerCase();
-
-let fx: FakeExchange;
-let session: Session | undefined;
-let stateDir: string;
-beforeEach(async () => {
-  fx = await startFakeExchange({ tickMs: 10 });
-  fx.register(ADDR);
-  stateDir = mkdtempSync(join(tmpdir(), 'perpdesk-session-'));
-});
-afterEach(async () => {
-  await session?.close();
-  session = undefined;
-  await fx.close();
-  rmSync(stateDir, { recursive: true, force: true });
-});
-
-function start(extra: Partial<Parameters<typeof createSession>[0]> = {}) {
-  session = createSession({
-    url: fx.url,
-    master: MASTER,
-    contractName: 'SOL1',
-    stateDir,
-    flushMs: 20,
-    http: { requestTimeoutMs: 500 },
-    ws: { backoff: { baseMs: 5, capMs: 40 }, ackTimeoutMs: 500 },
-    poll: { accountMs: 100, marketStateMs: 100 },
-    ...extra,
-  });
-  return session;
-}
+const { ctx, start } = useSessionFixture({ tickMs: 10, defaults: { flushMs: 20, poll: { accountMs: 100, marketStateMs: 100 } } });
 
 const fill = (tid: number): Fill => ({ contractId: 1, oid: 1, tid, px: '100', sz: '1', isBuy: true, time: tid, liquidity: 'maker', fee: '0', closedPnl: '0' });
 
@@ -77,7 +44,7 @@ describe('createSession', () => {
     await waitFor(() => selectOpenOrders(s.store.getState()).length === 1, 'open order in store');
     expect(selectOpenOrders(s.store.getState())[0]!.cloid).toBe(r.cloids[0]);
     await waitFor(() => s.poller.runs('userAccount') > before, 'account polled after the action');
-    expect(existsSync(join(stateDir, 'nonces.json'))).toBe(true);
+    expect(existsSync(join(ctx.stateDir, 'nonces.json'))).toBe(true);
   });
 
   it('after 30 dropped connections the store matches the exchange and no fill appears twice', async () => {
@@ -86,22 +53,22 @@ describe('createSession', () => {
     await waitFor(() => !selectIsStale('fills')(s.store.getState()), 'fills live');
     let tid = 0;
     for (let i = 0; i < 30; i++) {
-      fx.publishFill(fill(++tid));
-      fx.publishFill(fill(++tid));
+      ctx.fx.publishFill(fill(++tid));
+      ctx.fx.publishFill(fill(++tid));
       if (i % 3 === 0) await s.exchange.order([{ contractId: 1, isBuy: false, price: String(200 + i), size: '1' }]);
       const reconnects = s.ws.snapshot().reconnects;
-      fx.dropConnections();
-      fx.publishFill(fill(++tid)); // lands while the client is away: the resubscribe snapshot brings it
+      ctx.fx.dropConnections();
+      ctx.fx.publishFill(fill(++tid)); // lands while the client is away: the resubscribe snapshot brings it
       await waitFor(() => s.ws.snapshot().reconnects > reconnects, 'reconnect');
       await waitFor(() => Object.values(s.ws.snapshot().subscriptions).every((x) => x === 'live'), `live after drop ${i}`);
     }
-    const want = [...fx.orders.values()].filter((l) => l.status === 'open').map((l) => l.order.oid).sort((a, b) => a - b);
+    const want = [...ctx.fx.orders.values()].filter((l) => l.status === 'open').map((l) => l.order.oid).sort((a, b) => a - b);
     await waitFor(() => {
       const st = s.store.getState();
       const have = selectOpenOrders(st).map((o) => o.oid);
       // A book whose levels repeat keeps its object; the feed time says it is the latest.
       const book = st.market.books[1];
-      const latest = st.market.feedTimes[1] === fx.book.time && JSON.stringify(book?.levels) === JSON.stringify(fx.book.levels);
+      const latest = st.market.feedTimes[1] === ctx.fx.book.time && JSON.stringify(book?.levels) === JSON.stringify(ctx.fx.book.levels);
       return JSON.stringify(have) === JSON.stringify(want) && st.orders.fills.length === tid && latest;
     }, 'store equals exchange');
     const tids = s.store.getState().orders.fills.map((f) => f.tid);
@@ -121,10 +88,10 @@ describe('createSession', () => {
     const s = start();
     await s.ready;
     await waitFor(() => !selectIsStale('account')(s.store.getState()), 'account live');
-    fx.muteAll(true);
-    fx.dropConnections();
+    ctx.fx.muteAll(true);
+    ctx.fx.dropConnections();
     await waitFor(() => s.store.getState().session.errors.some((e) => e.source === 'ws'), 'ws error recorded');
-    fx.muteAll(false);
+    ctx.fx.muteAll(false);
     await waitFor(() => !selectIsStale('book')(s.store.getState()), 'book live again');
   });
 });
