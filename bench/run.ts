@@ -6,7 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchDashboard, ROOT } from './dashboard.js';
+import { benchDashboard, DEFAULT_SOAK_MIN, ROOT } from './dashboard.js';
 import type { GoalRow } from './dashboard/report.js';
 import { goalsTable } from './dashboard/report.js';
 import { writeBenchDocs } from './docsWriter.js';
@@ -26,7 +26,7 @@ const BENCHES: Record<string, Bench> = {
 
 const USAGE = `usage: npm run bench [-- NAME ...] [--soak MINUTES] [--no-docs] [--no-build]
   NAME             ${Object.keys(BENCHES).join(', ')} (default: all)
-  --soak MINUTES   dashboard memory row after a busy soak of MINUTES (default: a short 1-minute soak)
+  --soak MINUTES   dashboard memory row after a busy soak of MINUTES (default ${DEFAULT_SOAK_MIN})
   --no-docs        print only; leave docs/performance.md as it is
   --no-build       use dist/ as it is (the dashboard bench runs npm run build otherwise)`;
 

@@ -122,7 +122,9 @@ export class PtyDashboard {
     }
     this.feed();
     this.term.write(data, () => {
-      if (this.watchers.length === 0) return;
+      // Half a frame is not on a user's screen: a terminal shows nothing of a synchronized
+      // update (CSI ? 2026 h) until it ends, so neither do the watchers.
+      if (this.watchers.length === 0 || this.term.modes.synchronizedOutputMode) return;
       const screen = screenText(this.term);
       for (const w of [...this.watchers]) {
         if (w.test(screen)) {
@@ -176,10 +178,21 @@ export class PtyDashboard {
     }).finally(() => clearTimeout(timer));
   }
 
-  /** The visible screen, after everything received so far is parsed. */
-  screen(): Promise<string> {
-    this.feed();
-    return new Promise((resolve) => this.term.write('', () => resolve(screenText(this.term))));
+  /**
+   * The visible screen, after everything received so far is parsed and any frame still
+   * inside its synchronized-output bracket has ended (waited for up to a terminal's 1 s).
+   */
+  async screen(): Promise<string> {
+    const parsed = () => {
+      this.feed();
+      return new Promise<void>((resolve) => this.term.write('', resolve));
+    };
+    await parsed();
+    for (const until = performance.now() + 1_000; this.term.modes.synchronizedOutputMode && performance.now() < until; ) {
+      await new Promise((r) => setTimeout(r, 5));
+      await parsed();
+    }
+    return screenText(this.term);
   }
 
   press(key: string): void {

@@ -20,6 +20,9 @@ export const KEYS = {
   ctrlC: '\x03',
 } as const;
 
+/** How long a reader waits for an open synchronized-output bracket to close (xterm's own timeout is 1 s). */
+const SYNC_TIMEOUT_MS = 1_000;
+
 export interface TerminalOptions {
   cols?: number;
   rows?: number;
@@ -68,6 +71,13 @@ export function spawnTerminal(command: string, args: string[], opts: TerminalOpt
 
   async function screen(): Promise<string[]> {
     await flush();
+    // A frame arrives in several chunks inside a synchronized-output bracket (CSI ? 2026 h/l);
+    // a terminal shows none of it until the bracket closes, so neither does this reader. The
+    // wait is bounded as a terminal's is: a program that never closes the bracket is still read.
+    for (const until = Date.now() + SYNC_TIMEOUT_MS; term.modes.synchronizedOutputMode && Date.now() < until; ) {
+      await new Promise((r) => setTimeout(r, 5));
+      await flush();
+    }
     const buf = term.buffer.active;
     const lines: string[] = [];
     for (let y = 0; y < term.rows; y++) lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
