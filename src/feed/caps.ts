@@ -9,8 +9,14 @@ export interface FeedCaps {
   /** Bars kept per contract and interval. */
   candles: number;
   configEvents: number;
-  /** Trade and fill ids remembered for deduplication. */
-  seenIds: number;
+  /**
+   * Trade ids remembered for deduplication. A resubscribe repeats only the trades just before
+   * the drop, the newest in the set, so a few tapes' worth covers it; more only costs memory
+   * (20,000 kept the heap growing for the first 25 minutes of a busy soak).
+   */
+  seenTradeIds: number;
+  /** Fill ids remembered: a userFills snapshot can repeat the account's whole recent history. */
+  seenFillIds: number;
 }
 
 export const DEFAULT_CAPS: FeedCaps = {
@@ -21,5 +27,6 @@ export const DEFAULT_CAPS: FeedCaps = {
   errors: 200,
   candles: 500,
   configEvents: 100,
-  seenIds: 20_000,
+  seenTradeIds: 2_000,
+  seenFillIds: 20_000,
 };

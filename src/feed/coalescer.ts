@@ -50,8 +50,8 @@ export class Coalescer {
   constructor(private readonly o: CoalescerOptions) {
     this.intervalMs = o.intervalMs ?? 100;
     this.caps = { ...DEFAULT_CAPS, ...o.caps };
-    this.seenTrades = new BoundedSet(this.caps.seenIds);
-    this.seenFills = new BoundedSet(this.caps.seenIds);
+    this.seenTrades = new BoundedSet(this.caps.seenTradeIds);
+    this.seenFills = new BoundedSet(this.caps.seenFillIds);
   }
 
   /** Routes one validated WebSocket message. */

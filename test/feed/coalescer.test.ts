@@ -55,6 +55,20 @@ describe('Coalescer', () => {
     expect(batches[1]!.fills.map((f) => `${f.tid}:${f.oid}`)).toEqual(['2:10']);
   });
 
+  it('remembers the newest trade ids, which a resubscribe repeats, and forgets older ones', () => {
+    const { c, batches } = collect({ caps: { seenTradeIds: 100 } });
+    c.trades(Array.from({ length: 300 }, (_, i) => trade(i)));
+    c.flush();
+    // The stream drops; the snapshot after the resubscribe repeats the last trades before it.
+    c.trades([trade(295), trade(299), trade(300)]);
+    c.flush();
+    expect(batches[1]!.trades.get(1)!.map((t) => t.tid)).toEqual([300]);
+    // An id past the capacity is forgotten: the set is bounded by it.
+    c.trades([trade(5)]);
+    c.flush();
+    expect(batches[2]!.trades.get(1)!.map((t) => t.tid)).toEqual([5]);
+  });
+
   it('caps buffered trades and fills between flushes', () => {
     const { c, batches } = collect({ caps: { trades: 5, fills: 3 } });
     c.trades(Array.from({ length: 50 }, (_, i) => trade(i)));
