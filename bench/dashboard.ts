@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { measureLatency } from './dashboard/latency.js';
 import { replay, type ReplayResult } from './dashboard/replay.js';
@@ -92,6 +94,9 @@ export async function benchDashboard(o: DashboardBenchOptions = {}): Promise<{ m
         // The end sample is taken once the panes are live again, not mid-reconnect.
         sampleRss();
         const exitCodes = await Promise.all(pair.dashboards.map((d) => d.quit()));
+        const rawFile = path.join(os.tmpdir(), `perpdesk-bench-rss-${Date.now()}.json`);
+        writeFileSync(rawFile, JSON.stringify({ variants: VARIANTS.map((v) => v.name), warmupMs, samples: rssSamples }));
+        log(`busy: RSS samples written to ${rawFile}`);
         memory = {
           warmupMs,
           drops,
