@@ -85,8 +85,8 @@ export async function benchDashboard(o: DashboardBenchOptions = {}): Promise<{ m
         log('busy: keypress latency...');
         latency = await measureLatency(pair.dashboards, o.latencySamples ?? 60);
         // The memory warm-up (which the window and latency samples above are part of), then the soak.
-        const warmupMs = MEMORY_WARMUP_MIN * 60_000;
-        const soakEnd = warmedAt + warmupMs + soakMinutes * 60_000;
+        const memoryWarmupMs = MEMORY_WARMUP_MIN * 60_000;
+        const soakEnd = warmedAt + memoryWarmupMs + soakMinutes * 60_000;
         log(`busy: ${MEMORY_WARMUP_MIN}-min memory warm-up, then a ${soakMinutes}-min soak, with forced disconnects (${((soakEnd - performance.now()) / 60_000).toFixed(1)} min)...`);
         const drops = await soakWithDrops(pair, soakEnd, { seed: 9, minGapMs: 20_000, maxGapMs: 90_000 });
         clearInterval(sampler);
@@ -95,10 +95,10 @@ export async function benchDashboard(o: DashboardBenchOptions = {}): Promise<{ m
         sampleRss();
         const exitCodes = await Promise.all(pair.dashboards.map((d) => d.quit()));
         const rawFile = path.join(os.tmpdir(), `perpdesk-bench-rss-${Date.now()}.json`);
-        writeFileSync(rawFile, JSON.stringify({ variants: VARIANTS.map((v) => v.name), warmupMs, samples: rssSamples }));
+        writeFileSync(rawFile, JSON.stringify({ variants: VARIANTS.map((v) => v.name), warmupMs: memoryWarmupMs, samples: rssSamples }));
         log(`busy: RSS samples written to ${rawFile}`);
         memory = {
-          warmupMs,
+          warmupMs: memoryWarmupMs,
           drops,
           samples: rssSamples,
           panesLive: checks.map((c) => c.live),

@@ -45,6 +45,9 @@ export async function measureThroughput(candidates: Candidate[], opts: { rounds?
   });
 }
 
+/** A number with `d` decimals, or n/a. */
+export const fix = (x: number, d = 1): string => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+
 export function percentile(sortedValues: number[], p: number): number {
   if (sortedValues.length === 0) return Number.NaN;
   const idx = Math.min(sortedValues.length - 1, Math.max(0, Math.ceil((p / 100) * sortedValues.length) - 1));

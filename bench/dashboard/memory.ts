@@ -1,4 +1,4 @@
-import { table } from '../measure.js';
+import { fix, percentile, table } from '../measure.js';
 import type { DashboardVariant } from './ptyDashboard.js';
 
 /**
@@ -58,16 +58,10 @@ export interface MemoryGrowth {
 
 const MB = 1024 * 1024;
 
-function median(xs: number[]): number {
-  if (xs.length === 0) return Number.NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
 /** Median RSS (MB) of the samples in [fromMs, toMs]. */
 function medianIn(samples: RssSample[], fromMs: number, toMs: number): number {
-  return median(samples.filter((x) => x.atMs >= fromMs && x.atMs <= toMs && Number.isFinite(x.rss)).map((x) => x.rss)) / MB;
+  const inWindow = samples.filter((x) => x.atMs >= fromMs && x.atMs <= toMs && Number.isFinite(x.rss)).map((x) => x.rss);
+  return percentile(inWindow.sort((a, b) => a - b), 50) / MB;
 }
 
 export function memoryGrowth(samples: RssSample[], warmupMs: number): MemoryGrowth {
@@ -78,8 +72,6 @@ export function memoryGrowth(samples: RssSample[], warmupMs: number): MemoryGrow
   const end = medianIn(samples, lastAt - 2 * HALF_WINDOW_MS, lastAt);
   return { first, warmedUp, end, soakMin: (lastAt - HALF_WINDOW_MS - warmupMs) / 60_000, soakGrowth: end - warmedUp, wholeGrowth: end - first };
 }
-
-const fix = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 
 export function memoryTable(m: MemoryRun, variants: readonly DashboardVariant[]): string {
   const g0 = memoryGrowth(m.samples[0] ?? [], m.warmupMs);

@@ -6,7 +6,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { toHex } from '../../src/protocol/index.js';
 import { cpuSeconds, rssBytes } from './procStats.js';
 import { BEGIN_SYNC, type Recording } from './replay.js';
-import { newTerminal, screenText } from './screen.js';
+import { drain, frameEnded, newTerminal, screenText } from './screen.js';
 
 /**
  * The built dashboard (`node dist/cli.js`) in a pseudo-terminal, as a user runs it: its
@@ -178,20 +178,12 @@ export class PtyDashboard {
     }).finally(() => clearTimeout(timer));
   }
 
-  /**
-   * The visible screen, after everything received so far is parsed and any frame still
-   * inside its synchronized-output bracket has ended (waited for up to a terminal's 1 s).
-   */
+  /** The visible screen, once everything received so far is parsed and no frame is half drawn. */
   async screen(): Promise<string> {
-    const parsed = () => {
+    await frameEnded(this.term, () => {
       this.feed();
-      return new Promise<void>((resolve) => this.term.write('', resolve));
-    };
-    await parsed();
-    for (const until = performance.now() + 1_000; this.term.modes.synchronizedOutputMode && performance.now() < until; ) {
-      await new Promise((r) => setTimeout(r, 5));
-      await parsed();
-    }
+      return drain(this.term);
+    });
     return screenText(this.term);
   }
 

@@ -1,4 +1,4 @@
-import { percentile, table } from '../measure.js';
+import { fix, percentile, table } from '../measure.js';
 import { GOAL_MB, GOAL_MIN, memoryGoal, type MemoryRun } from './memory.js';
 import type { ReplayResult } from './replay.js';
 import { OURS, type DashboardVariant } from './ptyDashboard.js';
@@ -21,7 +21,6 @@ export interface ActivityRun {
 }
 
 const int = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : 'n/a');
-const fix = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 const ratio = (a: number, b: number) => (Number.isFinite(a / b) && b > 0 ? `${fix(a / b, a / b >= 10 ? 0 : 2)}x` : 'n/a');
 
 export function floorPerSec(r: ReplayResult | undefined, seconds: number): number {

@@ -115,3 +115,20 @@ export function newTerminal(cols: number, rows: number, scrollback = 0): Term {
 export function drain(term: Term): Promise<void> {
   return new Promise((resolve) => term.write('', resolve));
 }
+
+/** How long a reader waits for a synchronized update to end (xterm's own timeout is 1 s). */
+const SYNC_TIMEOUT_MS = 1_000;
+
+/**
+ * Resolves once the output so far is parsed and no synchronized-output bracket
+ * (CSI ? 2026 h ... l) is open, or after a terminal's timeout: a terminal shows nothing of a
+ * frame until its bracket closes, so a reader of the screen must not either. `parse` hands
+ * over whatever arrived meanwhile and resolves once it is parsed.
+ */
+export async function frameEnded(term: Term, parse: () => Promise<void>): Promise<void> {
+  await parse();
+  for (const until = Date.now() + SYNC_TIMEOUT_MS; term.modes.synchronizedOutputMode && Date.now() < until; ) {
+    await new Promise((r) => setTimeout(r, 5));
+    await parse();
+  }
+}

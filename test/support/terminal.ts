@@ -6,6 +6,7 @@
  */
 import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
+import { drain, frameEnded } from '../../bench/dashboard/screen.js';
 
 export const KEYS = {
   enter: '\r',
@@ -19,9 +20,6 @@ export const KEYS = {
   backspace: '\x7f',
   ctrlC: '\x03',
 } as const;
-
-/** How long a reader waits for an open synchronized-output bracket to close (xterm's own timeout is 1 s). */
-const SYNC_TIMEOUT_MS = 1_000;
 
 export interface TerminalOptions {
   cols?: number;
@@ -67,17 +65,11 @@ export function spawnTerminal(command: string, args: string[], opts: TerminalOpt
     child.onExit((e) => resolve({ exitCode: e.exitCode, ...(e.signal ? { signal: e.signal } : {}) }));
   });
 
-  const flush = () => new Promise<void>((resolve) => term.write('', resolve));
+  const flush = () => drain(term);
 
   async function screen(): Promise<string[]> {
-    await flush();
-    // A frame arrives in several chunks inside a synchronized-output bracket (CSI ? 2026 h/l);
-    // a terminal shows none of it until the bracket closes, so neither does this reader. The
-    // wait is bounded as a terminal's is: a program that never closes the bracket is still read.
-    for (const until = Date.now() + SYNC_TIMEOUT_MS; term.modes.synchronizedOutputMode && Date.now() < until; ) {
-      await new Promise((r) => setTimeout(r, 5));
-      await flush();
-    }
+    // A frame arrives in several chunks; the screen is read only between frames, as a terminal shows it.
+    await frameEnded(term, flush);
     const buf = term.buffer.active;
     const lines: string[] = [];
     for (let y = 0; y < term.rows; y++) lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
