@@ -7,6 +7,7 @@
 import pty from '@lydell/node-pty';
 import xterm from '@xterm/headless';
 import { drain, frameEnded } from '../../bench/dashboard/screen.js';
+import { gridOf, type Grid } from './paneFrame.js';
 
 export const KEYS = {
   enter: '\r',
@@ -31,6 +32,8 @@ export interface TerminalOptions {
 export interface TerminalSession {
   /** Visible screen, one string per row, right-trimmed. */
   screen(): Promise<string[]>;
+  /** Visible screen cell by cell, read between frames like screen(). */
+  grid(): Promise<Grid>;
   text(): Promise<string>;
   /** Waits until the screen satisfies `match`; throws with the last screen on timeout. */
   waitFor(match: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
@@ -102,6 +105,10 @@ export function spawnTerminal(command: string, args: string[], opts: TerminalOpt
 
   return {
     screen,
+    async grid() {
+      await frameEnded(term, flush);
+      return gridOf(term);
+    },
     text,
     waitFor,
     press,

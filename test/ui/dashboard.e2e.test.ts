@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { computeLayout } from '../../src/ui/app/layout.js';
+import { frameViolations } from '../support/paneFrame.js';
 import { KEYS } from '../support/terminal.js';
-import { bordersIntact, launchDashboard, type Dashboard } from './support/dashboard.js';
+import { launchDashboard, type Dashboard } from './support/dashboard.js';
 import { exchangeTrades, NOT_TRADING } from './support/probe.js';
 
 /**
@@ -51,7 +53,7 @@ describe('perpdesk on the embedded exchange', () => {
     s = await t.waitFor((x) => x.includes('[Orders') && x.split('\n')[0]!.startsWith(' ETH1'));
     const screen = await t.screen();
     expect(screen.every((l) => l.length <= 80)).toBe(true);
-    expect(bordersIntact(screen, 24)).toBe(true);
+    expect(frameViolations(await t.grid(), computeLayout(80, 24))).toEqual([]);
 
     await t.press('q');
     const { exitCode } = await t.exited;

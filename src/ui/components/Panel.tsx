@@ -117,6 +117,11 @@ export const Panel = memo(function Panel({ title, width, height, focused, staleM
       </Text>
       {height > 1 && (
         <Box
+          // ink applies only the changed style props to a mounted box, and a changed
+          // borderStyle alone turns the top border back on in the layout (ink's
+          // applyStyles reads borderTop from the change, where it is absent): the content
+          // moves down a row and loses its last. A new box per frame shape avoids that.
+          key={focused ? 'focused' : 'plain'}
           borderStyle={focused ? 'bold' : 'round'}
           borderTop={false}
           borderColor={border.color}

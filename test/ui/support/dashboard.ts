@@ -46,9 +46,3 @@ export function launchDashboard(args: string[], o: { cols?: number; rows?: numbe
     },
   };
 }
-
-/** True when every body row starts with a pane border: nothing shifted or wrapped. */
-export function bordersIntact(screen: string[], rows: number): boolean {
-  // Row 0 is the header, rows - 2 the status bar, rows - 1 stays empty.
-  return screen.slice(1, rows - 2).every((l) => /^[│┃╭┏╰┗]/.test(l)) && screen[rows - 1] === '';
-}

@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events';
 import xterm from '@xterm/headless';
 import stringWidth from 'string-width';
+import { gridOf, type Grid } from '../../support/paneFrame.js';
 
 class FakeStdout extends EventEmitter {
   readonly isTTY = true;
@@ -71,6 +72,8 @@ export interface VirtualTerminal {
   stdin: NodeJS.ReadStream;
   /** Visible rows, right-trimmed. */
   screen(): Promise<string[]>;
+  /** Visible screen cell by cell, for geometry checks. */
+  grid(): Promise<Grid>;
   text(): Promise<string>;
   waitFor(match: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
   /** One key per call, then a pause so it is its own input event. */
@@ -120,6 +123,10 @@ export function createVirtualTerminal(cols: number, rows: number): VirtualTermin
     stdout: stdout as unknown as NodeJS.WriteStream,
     stdin: stdin as unknown as NodeJS.ReadStream,
     screen,
+    async grid() {
+      await flush();
+      return gridOf(term);
+    },
     text,
     async waitFor(match, timeoutMs = 5_000) {
       const test = typeof match === 'string' ? (s: string) => s.includes(match) : match instanceof RegExp ? (s: string) => match.test(s) : match;

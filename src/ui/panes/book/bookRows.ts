@@ -107,13 +107,44 @@ function spreadLine(text: string, width: number): Segment[] {
   ];
 }
 
+/** Column titles over the ladder: the pane's first row whether or not there is a book yet. */
+function headerLine(width: number, pw: number, sw: number, tw: number, showTotal: boolean, barWidth: number): BookLine {
+  let text = `  ${fit('Price', pw, 'right')}  ${fit('Size', sw, 'right')}`;
+  if (showTotal) text += GAP + fit('Total', tw, 'right');
+  if (barWidth > 0) text += GAP + fit('Depth', barWidth, 'left');
+  return { key: 'h', kind: 'header', segments: [{ text: fit(text, width), token: 'muted' }], cursor: false };
+}
+
+/** Column widths of the ladder's fixed part: side, price, own marker, size, then total and bar while they fit. */
+function columns(width: number, pw: number, sw: number, tw: number): { showTotal: boolean; used: number; barWidth: number } {
+  const base = 1 + 1 + pw + 1 + 1 + sw;
+  const showTotal = base + 1 + tw <= width;
+  const used = base + (showTotal ? 1 + tw : 0);
+  return { showTotal, used, barWidth: width - used - 1 >= MIN_BAR ? width - used - 1 : 0 };
+}
+
+const MIN_PRICE_WIDTH = 5;
+const MIN_SIZE_WIDTH = 4;
+const MIN_TOTAL_WIDTH = 5;
+
 function messageLines(text: string, width: number, height: number): BookLine[] {
-  return Array.from({ length: height }, (_, i) => ({
-    key: `m${i}`,
-    kind: i === Math.floor((height - 1) / 2) ? 'message' : 'blank',
-    segments: [{ text: i === Math.floor((height - 1) / 2) ? fit(text, width, 'center') : ' '.repeat(width), token: 'muted' }],
-    cursor: false,
-  }));
+  const showHeader = height >= 3;
+  const rows = height - (showHeader ? 1 : 0);
+  const out: BookLine[] = [];
+  if (showHeader) {
+    const c = columns(width, MIN_PRICE_WIDTH, MIN_SIZE_WIDTH, MIN_TOTAL_WIDTH);
+    out.push(headerLine(width, MIN_PRICE_WIDTH, MIN_SIZE_WIDTH, MIN_TOTAL_WIDTH, c.showTotal, c.barWidth));
+  }
+  const at = Math.floor((rows - 1) / 2);
+  for (let i = 0; i < rows; i++) {
+    out.push({
+      key: `m${i}`,
+      kind: i === at ? 'message' : 'blank',
+      segments: [{ text: i === at ? fit(text, width, 'center') : ' '.repeat(width), token: 'muted' }],
+      cursor: false,
+    });
+  }
+  return out;
 }
 
 export function bookRows(input: BookRowsInput): BookLine[] {
@@ -142,26 +173,17 @@ export function bookRows(input: BookRowsInput): BookLine[] {
   const fmtPx = (px: bigint) => formatRaw(px, priceScale, { separators: true });
   const fmtSz = (sz: bigint) => formatRaw(sz, qtyScale, { separators: true });
   const visible = window.filter((s): s is Entry => s !== undefined && s !== SPREAD);
-  const pw = Math.max(5, ...visible.map((e) => textWidth(fmtPx(e.level.px))));
-  const sw = Math.max(4, ...visible.map((e) => (e.virtual ? 0 : textWidth(fmtSz(e.level.sz)))));
-  const tw = Math.max(5, ...visible.map((e) => textWidth(fmtSz(e.total))));
+  const pw = Math.max(MIN_PRICE_WIDTH, ...visible.map((e) => textWidth(fmtPx(e.level.px))));
+  const sw = Math.max(MIN_SIZE_WIDTH, ...visible.map((e) => (e.virtual ? 0 : textWidth(fmtSz(e.level.sz)))));
+  const tw = Math.max(MIN_TOTAL_WIDTH, ...visible.map((e) => textWidth(fmtSz(e.total))));
   let maxTotal = 0n;
   for (const e of visible) if (e.total > maxTotal) maxTotal = e.total;
 
-  // side + gap + price + own marker + gap + size, then total and bar while they fit.
-  const base = 1 + 1 + pw + 1 + 1 + sw;
-  const showTotal = base + 1 + tw <= width;
-  const used = base + (showTotal ? 1 + tw : 0);
-  const barWidth = width - used - 1 >= MIN_BAR ? width - used - 1 : 0;
+  const { showTotal, used, barWidth } = columns(width, pw, sw, tw);
   const pad = width - used - (barWidth > 0 ? 1 + barWidth : 0);
 
   const out: BookLine[] = [];
-  if (showHeader) {
-    let text = `  ${fit('Price', pw, 'right')}  ${fit('Size', sw, 'right')}`;
-    if (showTotal) text += GAP + fit('Total', tw, 'right');
-    if (barWidth > 0) text += GAP + fit('Depth', barWidth, 'left');
-    out.push({ key: 'h', kind: 'header', segments: [{ text: fit(text, width), token: 'muted' }], cursor: false });
-  }
+  if (showHeader) out.push(headerLine(width, pw, sw, tw, showTotal, barWidth));
   window.forEach((slot, i) => {
     if (slot === undefined) {
       out.push({ key: `b${i}`, kind: 'blank', segments: [{ text: ' '.repeat(width) }], cursor: false });
