@@ -26,4 +26,4 @@ export { WsClient, type WsClientOptions, type WsSnapshot, type WsAuthPayload } f
 export { type SubState, type ConnState, type DataMessage, keyOfMessage, defaultSilenceMs } from './wsSubscriptions.js';
 export { Poller, type PollTask, type PollerOptions } from './poller.js';
 export { type JournalEntry, type JournalOutcome, type JournalListener } from './journal.js';
-export { createSession, defaultWsUrl, DEFAULT_POLL, type Session, type SessionOptions, type PollCadence } from './session.js';
+export { defaultWsUrl } from './wsUrl.js';

@@ -157,8 +157,3 @@ export function parseDashboardArgs(argv: string[]): DashboardArgs {
   if (out.url !== undefined && out.port !== undefined) throw new ArgsError('--port applies to the embedded exchange only (no --url)');
   return out;
 }
-
-/** ws://host/ws from http://host: the open-points convention for the WebSocket address. */
-export function defaultWsUrl(url: string): string {
-  return `${url.replace(/^http/, 'ws').replace(/\/+$/, '')}/ws`;
-}

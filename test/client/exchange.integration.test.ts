@@ -3,7 +3,7 @@ import { ExchangeClient } from '../../src/client/exchangeClient.js';
 import { HttpTransport } from '../../src/client/http.js';
 import { InfoClient } from '../../src/client/infoClient.js';
 import type { JournalEntry } from '../../src/client/journal.js';
-import { createSession } from '../../src/client/session.js';
+import { createSession } from '../../src/session/index.js';
 import { SignerSet } from '../../src/client/signers.js';
 import { WsClient } from '../../src/client/wsClient.js';
 import { addressOf, NonceManager, pow10, signAction, type Hex } from '../../src/protocol/index.js';
@@ -209,9 +209,7 @@ describe('WsClient against the embedded exchange', () => {
 describe('createSession against the embedded exchange', () => {
   it('starts, finds SOL1 by name, fills the account slice and journals actions', async () => {
     const me = await registered();
-    const s = createSession({
-      url: ex.url,
-      master: me.key,
+    const s = createSession({ url: ex.url }, { master: me.key }, {
       contractName: 'SOL1',
       flushMs: 20,
       ws: { backoff: { baseMs: 5, capMs: 50 } },

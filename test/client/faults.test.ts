@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExchangeClient, type OrderItem } from '../../src/client/exchangeClient.js';
 import { HttpTransport } from '../../src/client/http.js';
 import { InfoClient } from '../../src/client/infoClient.js';
-import { createSession, type Session } from '../../src/client/session.js';
+import { createSession, type Session } from '../../src/session/index.js';
 import { SignerSet } from '../../src/client/signers.js';
 import { WsClient } from '../../src/client/wsClient.js';
 import { canonicalJson, formatDecimal, parseDecimal, pow10, type Hex } from '../../src/protocol/index.js';
@@ -133,9 +133,7 @@ describe.skipIf(skipReason !== '')('client faults against the embedded exchange 
 
   it('50 forced disconnects in a busy market: each time it resubscribes, and book, open orders and fills match the exchange', async () => {
     const me = await trader();
-    const s: Session = createSession({
-      url: ex.url,
-      master: me.key,
+    const s: Session = createSession({ url: ex.url }, { master: me.key }, {
       contractName: me.contract.name,
       flushMs: 20,
       ws: { backoff: { baseMs: 5, capMs: 100 } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ArgsError, defaultWsUrl, parseDashboardArgs } from '../../src/startup/args.js';
+import { ArgsError, parseDashboardArgs } from '../../src/startup/args.js';
 import { parseConfig, ConfigError } from '../../src/startup/config.js';
 import { resolvePaths } from '../../src/startup/paths.js';
 
@@ -28,11 +28,6 @@ describe('dashboard flags', () => {
     expect(parseDashboardArgs(['--port', '8123']).port).toBe(8123);
     expect(() => parseDashboardArgs(['--port', 'x'])).toThrow(ArgsError);
     expect(() => parseDashboardArgs(['--url', 'http://h', '--port', '8123'])).toThrow(ArgsError);
-  });
-
-  it('derives the WebSocket address from the REST base', () => {
-    expect(defaultWsUrl('http://127.0.0.1:8080/')).toBe('ws://127.0.0.1:8080/ws');
-    expect(defaultWsUrl('https://ex.example')).toBe('wss://ex.example/ws');
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Session } from '../../src/client/session.js';
+import type { Session } from '../../src/session/index.js';
 import { SignerSet } from '../../src/client/signers.js';
 import type { OrderSpec } from '../../src/protocol/wire/index.js';
 import { createAppStore } from '../../src/state/store.js';

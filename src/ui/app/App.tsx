@@ -100,7 +100,7 @@ function Screen({ bindings, themeNames, onQuit, baseInterval }: Pick<AppProps, '
 
   const contractId = useAppState((s) => selectSelectedContract(s)?.contractId);
   const interval = useViewState((s) => s.chartInterval);
-  useChartFeed(app.session, contractId, interval, baseInterval ?? '1m');
+  useChartFeed(app.session, contractId, interval);
 
   if (layout.template === 'tooSmall') {
     return (

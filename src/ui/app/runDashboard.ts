@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { render, type Instance } from 'ink';
-import { createSession, type Session } from '../../client/session.js';
 import { applyOverrides } from '../../keymap/index.js';
+import { createSession, openTarget, resolveContract, StartupError, type Session, type Target } from '../../session/index.js';
 import { takeTerminal } from '../../startup/terminal.js';
 import { DiffingStdout } from '../render/DiffingStdout.js';
 import { installFastAssembly } from '../render/installFastAssembly.js';
@@ -15,8 +15,6 @@ import { DEFAULT_THEME, listThemes } from '../theme/loadTheme.js';
 import { createViewStore, view, type ViewStore } from '../view/viewStore.js';
 import { App } from './App.js';
 import type { AppContextValue } from './AppContext.js';
-import { pollMonitorOrders } from './monitorOrders.js';
-import { resolveContract, startEmbeddedTarget, startRemoteTarget, StartupError, type Target } from './target.js';
 
 /**
  * The dashboard's life: the target (embedded exchange, --url deployment or monitor mode),
@@ -67,29 +65,12 @@ async function bounded(p: Promise<unknown>, ms = 2_000): Promise<void> {
   clearTimeout(timer);
 }
 
-async function connect(p: Prepared, viewStore: ViewStore): Promise<Target> {
-  const url = p.args.url ?? p.config.url;
-  if (!url) return startEmbeddedTarget(p.args, p.stateDir, (step) => view.setProgress(viewStore, step));
-  return startRemoteTarget(p.args, url, p.args.ws ?? p.config.ws, p.stateDir, (line) => process.stderr.write(`${line}\n`));
-}
-
-/** After the embedded exchange's background onboarding: sign the WebSocket in again and refresh. */
-function followOnboarding(target: Target, session: Session, viewStore: ViewStore): void {
-  target.embedded?.ready.then(
-    () => {
-      view.setProgress(viewStore, null);
-      // The first auth may have come before the agent was approved. The client logs the
-      // reconnect as an error entry, so the success notice goes after it to stay on screen.
-      if (!session.ws.snapshot().authenticated) session.ws.reconnect('websocket: signing in again now that the agent is approved');
-      view.notify(viewStore, 'embedded exchange: account funded, collateral locked, agent approved', 'success');
-      session.poller.runNow('userAccount');
-      session.poller.runNow('userAgents');
-    },
-    (e: unknown) => {
-      view.setProgress(viewStore, null);
-      view.notify(viewStore, `embedded exchange setup failed: ${e instanceof Error ? e.message : String(e)}`, 'error');
-    },
-  );
+/** Session notices on the status bar: the embedded exchange's onboarding ends there. */
+function showEvents(session: Session, viewStore: ViewStore): () => void {
+  return session.onEvent((e) => {
+    if (e.type === 'progress') view.setProgress(viewStore, e.step);
+    else view.notify(viewStore, e.text, e.tone);
+  });
 }
 
 export async function runDashboard(p: Prepared): Promise<number> {
@@ -99,50 +80,44 @@ export async function runDashboard(p: Prepared): Promise<number> {
   const keymap = applyOverrides(config.keymap);
   const viewStore = createViewStore({ themeName: args.theme ?? config.theme ?? DEFAULT_THEME, chartInterval: CANDLE_BASE_INTERVAL });
 
-  let target: Target;
+  let opened: Target;
   let contractName: string;
   try {
-    target = await connect(p, viewStore);
+    opened = await openTarget({ ...args, url: args.url ?? config.url, ws: args.ws ?? config.ws }, stateDir, {
+      onProgress: (step) => view.setProgress(viewStore, step),
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
   } catch (e) {
     const u = userError(e);
     if (!u) throw e;
     return fail(u.message, u.code);
   }
   try {
-    contractName = await resolveContract(target.url, args.contract ?? config.contract);
+    contractName = await resolveContract(opened.target.url, args.contract ?? config.contract);
   } catch (e) {
-    await bounded(target.embedded?.close() ?? Promise.resolve());
+    await bounded(opened.target.embedded?.close() ?? Promise.resolve());
     const u = userError(e);
     if (!u) throw e;
     return fail(u.message, u.code);
   }
 
-  const session = createSession({
-    url: target.url,
-    wsUrl: target.wsUrl,
-    ...(target.master ? { master: target.master } : {}),
-    ...(target.agent ? { agent: target.agent } : {}),
-    address: target.address,
+  const session = createSession(opened.target, opened.keys, {
     contractName,
     stateDir,
-    ...(target.embedded ? { nonces: target.embedded.nonces } : {}),
-    // The market read at start-up: the first frame shows the book without waiting for the stream.
-    ...(target.embedded?.initial ? { initial: target.embedded.initial } : {}),
     candleInterval: CANDLE_BASE_INTERVAL,
     ...(config.poll ? { poll: config.poll } : {}),
     ...benchSwitches(process.env),
   });
-  const stopMonitor = target.readOnly ? pollMonitorOrders(session, target.address) : () => {};
-  const warnings = [...target.warnings, ...keymap.errors];
+  const stopEvents = showEvents(session, viewStore);
+  const warnings = [...opened.warnings, ...keymap.errors];
   if (warnings.length > 0) view.notify(viewStore, warnings.join(' · '), 'warning');
-  followOnboarding(target, session, viewStore);
 
   const settings: FormSettings = { confirm: config.confirm, guards: config.guards, alerts: config.alerts, defaultSize: config.defaultSize };
   const ctx: AppContextValue = {
     store: session.store,
     view: viewStore,
     session,
-    mode: { readOnly: target.readOnly, embedded: target.embedded !== undefined, signer: target.signer, address: target.address },
+    mode: { readOnly: session.readOnly, embedded: session.embedded, signer: session.signer, address: session.address },
     staleAfterMs: { ...DEFAULT_STALE_AFTER_MS, ...config.staleAfterMs },
     settings,
     stateDir,
@@ -178,7 +153,6 @@ export async function runDashboard(p: Prepared): Promise<number> {
       themeNames: listThemes(themeDirs),
       themeDirs,
       onQuit: () => quit(),
-      baseInterval: CANDLE_BASE_INTERVAL,
     }),
     { exitOnCtrlC: false, patchConsole: true, maxFps: diffOut ? MAX_FPS : 30, ...(diffOut ? { stdout: diffOut as unknown as NodeJS.WriteStream } : {}) },
   );
@@ -206,10 +180,9 @@ export async function runDashboard(p: Prepared): Promise<number> {
   if (fastAssembly?.installed) fastAssembly.restore();
   process.off('uncaughtException', stopDrawing);
   process.off('unhandledRejection', stopDrawing);
-  stopMonitor();
+  stopEvents();
   stopAlerts();
   await bounded(session.close());
-  if (target.embedded) await bounded(target.embedded.close());
   guard.restore();
   // Anything still holding the event loop (a half-closed socket) must not keep a quit from exiting.
   setTimeout(() => process.exit(process.exitCode ?? code), 1_000).unref();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, type Session } from '../../client/session.js';
+import { createSession, type Session } from '../../session/index.js';
 import { build } from '../../protocol/wire/index.js';
 import type { AppState } from '../../state/types.js';
 import { textWidth } from '../format/width.js';
@@ -32,7 +32,7 @@ describe('panes on a live embedded exchange', () => {
     alice = await ex.registerFunded();
     exchangeData(await ex.signedPost(build.enroll(1), alice.key));
     exchangeData(await ex.signedPost(build.lockCollateral(1, 0, '5000000000'), alice.key));
-    session = createSession({ url: ex.url, master: alice.key, contractName: 'SOL1', flushMs: 50, poll: { accountMs: 200, agentsMs: 500, marketStateMs: 200 } });
+    session = createSession({ url: ex.url }, { master: alice.key }, { contractName: 'SOL1', flushMs: 50, poll: { accountMs: 200, agentsMs: 500, marketStateMs: 200 } });
     const ready = await session.ready;
     expect(ready.ok).toBe(true);
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { createSession, type Session, type SessionOptions } from '../../../src/client/session.js';
+import { createSession, type Session, type SessionOptions } from '../../../src/session/index.js';
 import { addressOf } from '../../../src/protocol/index.js';
 import { startFakeExchange, type FakeExchange } from './fakeExchange.js';
 
@@ -27,9 +27,7 @@ export function useSessionFixture(o: { tickMs?: number; defaults?: Partial<Sessi
     rmSync(ctx.stateDir, { recursive: true, force: true });
   });
   const start = (extra: Partial<SessionOptions> = {}): Session => {
-    ctx.session = createSession({
-      url: ctx.fx.url,
-      master: MASTER,
+    ctx.session = createSession({ url: ctx.fx.url }, { master: MASTER }, {
       contractName: 'SOL1',
       stateDir: ctx.stateDir,
       http: { requestTimeoutMs: 500 },

@@ -1,5 +1,5 @@
 import { clientError } from '../../../src/client/errors.js';
-import type { Session } from '../../../src/client/session.js';
+import type { Session } from '../../../src/session/index.js';
 import { SignerSet } from '../../../src/client/signers.js';
 import { build, parseAction, type OrderSpec } from '../../../src/protocol/wire/index.js';
 import type { FormSender } from '../../../src/ui/forms/sendCall.js';
@@ -52,6 +52,7 @@ export function recordingSession(sent: Sent[]): Session {
   // The rest of the session the keys can reach: chart subscriptions and contract switches.
   const ws = { subscribe: () => {}, unsubscribe: () => {} };
   const switchContract = async () => ({ ok: false as const, error: clientError('network', 'no exchange in this test') });
-  return { exchange: Object.assign(exchange, { signers }), ws, switchContract } as unknown as Session;
+  const watchCandles = () => () => {};
+  return { exchange: Object.assign(exchange, { signers }), ws, switchContract, watchCandles } as unknown as Session;
 }
 

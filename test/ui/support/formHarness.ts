@@ -1,4 +1,4 @@
-import type { Session } from '../../../src/client/session.js';
+import type { Session } from '../../../src/session/index.js';
 import { SignerSet } from '../../../src/client/signers.js';
 import type { FormSettings } from '../../../src/forms/index.js';
 import { DEFAULT_BINDINGS, type CommandId } from '../../../src/keymap/index.js';

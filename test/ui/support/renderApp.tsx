@@ -1,6 +1,6 @@
 import { render, type Instance } from 'ink';
 import { DEFAULT_BINDINGS, type Binding } from '../../../src/keymap/index.js';
-import type { Session } from '../../../src/client/session.js';
+import type { Session } from '../../../src/session/index.js';
 import type { AppStore } from '../../../src/state/store.js';
 import { App } from '../../../src/ui/app/App.js';
 import type { AppContextValue } from '../../../src/ui/app/AppContext.js';

@@ -1,29 +1,42 @@
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { InfoClient } from '../../client/infoClient.js';
-import { HttpTransport } from '../../client/http.js';
-import type { DashboardArgs } from '../../startup/args.js';
-import { defaultWsUrl } from '../../startup/args.js';
-import { demoKey, startEmbedded, type EmbeddedExchange } from '../../startup/embedded.js';
-import { OnboardingError, runOnboarding } from '../../startup/onboarding.js';
-import { loadKeyFile, loadKeyFromEnv, loadKeystoreFile, type LoadedKey, type PrivateKey } from '../../wallet/index.js';
+import { HttpTransport } from '../client/http.js';
+import { InfoClient } from '../client/infoClient.js';
+import { defaultWsUrl } from '../client/wsUrl.js';
+import { loadKeyFile, loadKeyFromEnv, loadKeystoreFile, type LoadedKey } from '../wallet/index.js';
+import type { SessionKeys, SessionTarget } from './createSession.js';
+import { demoKey, startEmbedded, type EmbeddedOptions } from './embedded.js';
+import { AGENT_LIFETIME_MS, AGENT_NAME, OnboardingError, runOnboarding } from './onboarding.js';
 
 /**
- * Where the dashboard connects and with which keys: the embedded exchange (demo keys,
+ * Where a session connects and with which keys: the embedded exchange (demo keys,
  * onboarding in the background), a deployment given by --url (keys from files, first-run
- * onboarding on the plain terminal before the dashboard takes it), or monitor mode.
+ * onboarding on the plain terminal before any screen is taken), or monitor mode.
  */
+export interface TargetSpec {
+  url?: string | undefined;
+  ws?: string | undefined;
+  keystore?: string | undefined;
+  keyFile?: string | undefined;
+  agentKeystore?: string | undefined;
+  agentKeyFile?: string | undefined;
+  passwordFile?: string | undefined;
+  readOnly: boolean;
+  address?: string | undefined;
+  contract?: string | undefined;
+  inviteCode?: string | undefined;
+  /** Embedded exchange only. */
+  activity?: string | undefined;
+  seed?: number | undefined;
+  port?: number | undefined;
+}
+
 export interface Target {
-  url: string;
-  wsUrl: string;
-  master?: PrivateKey;
-  agent?: PrivateKey;
+  target: SessionTarget;
+  keys: SessionKeys;
   /** The watched / trading account (master address), lowercase. */
   address: string;
-  signer: 'agent' | 'master' | 'none';
-  readOnly: boolean;
-  embedded?: EmbeddedExchange;
-  /** Things the user should read once the screen is up (key warnings). */
+  /** Things the user should read once the session is up (key warnings). */
   warnings: string[];
 }
 
@@ -38,33 +51,35 @@ export class StartupError extends Error {
   }
 }
 
-export const AGENT_NAME = 'perpdesk';
-const AGENT_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+export interface OpenTargetHooks {
+  /** Background onboarding steps of the embedded exchange. */
+  onProgress: (step: string) => void;
+  /** First-run onboarding lines against a deployment (the plain terminal). */
+  log: (line: string) => void;
+}
 
-export async function startEmbeddedTarget(args: DashboardArgs, stateDir: string, onProgress: (step: string) => void): Promise<Target> {
+/** The embedded exchange unless a deployment URL is given (flag first, then config file). */
+export function openTarget(spec: TargetSpec, stateDir: string, hooks: OpenTargetHooks): Promise<Target> {
+  if (!spec.url) return startEmbeddedTarget(spec, stateDir, hooks.onProgress);
+  return startRemoteTarget(spec, spec.url, spec.ws, stateDir, hooks.log);
+}
+
+export async function startEmbeddedTarget(spec: TargetSpec, stateDir: string, onProgress: (step: string) => void): Promise<Target> {
   const embedded = await startEmbedded({
     stateDir,
-    ...(args.activity ? { activity: args.activity as NonNullable<Parameters<typeof startEmbedded>[0]['activity']> } : {}),
-    ...(args.seed !== undefined ? { seed: args.seed } : {}),
-    ...(args.port !== undefined ? { port: args.port } : {}),
-    ...(args.contract ? { contractName: args.contract } : {}),
+    ...(spec.activity ? { activity: spec.activity as NonNullable<EmbeddedOptions['activity']> } : {}),
+    ...(spec.seed !== undefined ? { seed: spec.seed } : {}),
+    ...(spec.port !== undefined ? { port: spec.port } : {}),
+    ...(spec.contract ? { contractName: spec.contract } : {}),
     onProgress,
   });
-  if (args.readOnly) {
+  const target: SessionTarget = { url: embedded.url, wsUrl: embedded.wsUrl, embedded };
+  if (spec.readOnly) {
     // Monitor mode on the embedded market: watch the demo account (or --address) with no key loaded.
-    return { url: embedded.url, wsUrl: embedded.wsUrl, address: (args.address ?? embedded.address).toLowerCase(), signer: 'none', readOnly: true, embedded, warnings: [] };
+    const address = (spec.address ?? embedded.address).toLowerCase();
+    return { target, keys: { address }, address, warnings: [] };
   }
-  return {
-    url: embedded.url,
-    wsUrl: embedded.wsUrl,
-    master: embedded.master,
-    agent: embedded.agent,
-    address: embedded.address,
-    signer: 'agent',
-    readOnly: false,
-    embedded,
-    warnings: [],
-  };
+  return { target, keys: { master: embedded.master, agent: embedded.agent, address: embedded.address }, address: embedded.address, warnings: [] };
 }
 
 /** One line from the user on the plain terminal (before the dashboard takes it). */
@@ -90,11 +105,12 @@ function deploymentSlug(url: string): string {
   return `${u.hostname}-${u.port || (u.protocol === 'https:' ? '443' : '80')}`.replace(/[^A-Za-z0-9.-]/g, '_');
 }
 
-export async function startRemoteTarget(args: DashboardArgs, url: string, ws: string | undefined, stateDir: string, log: (line: string) => void): Promise<Target> {
+export async function startRemoteTarget(args: TargetSpec, url: string, ws: string | undefined, stateDir: string, log: (line: string) => void): Promise<Target> {
   const wsUrl = ws ?? defaultWsUrl(url);
   if (args.readOnly) {
     if (!args.address) throw new StartupError('--read-only needs --address 0x... (the account to watch)');
-    return { url, wsUrl, address: args.address.toLowerCase(), signer: 'none', readOnly: true, warnings: [] };
+    const address = args.address.toLowerCase();
+    return { target: { url, wsUrl }, keys: { address }, address, warnings: [] };
   }
   const warnings: string[] = [];
   const masterLoaded = (await loadKey('keystore', args.keystore, args.passwordFile, 'master')) ?? (await loadKey('key file', args.keyFile, undefined, 'master')) ?? loadKeyFromEnv();
@@ -131,16 +147,7 @@ export async function startRemoteTarget(args: DashboardArgs, url: string, ws: st
     }
   }
   const agent = agentLoaded?.key;
-  return {
-    url,
-    wsUrl,
-    ...(master ? { master } : {}),
-    ...(agent ? { agent } : {}),
-    address,
-    signer: agent ? 'agent' : 'master',
-    readOnly: false,
-    warnings,
-  };
+  return { target: { url, wsUrl }, keys: { ...(master ? { master } : {}), ...(agent ? { agent } : {}), address }, address, warnings };
 }
 
 /**

@@ -35,6 +35,10 @@ export interface OnboardingOptions {
   pollMs?: number;
 }
 
+/** The name perpdesk approves its agent keys under, and how long an approval lasts. */
+export const AGENT_NAME = 'perpdesk';
+export const AGENT_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+
 export class OnboardingError extends Error {
   constructor(step: string, detail: string) {
     super(`${step}: ${detail}`);

@@ -1,42 +1,44 @@
 import { NonceManager, type SecretKeyInput } from '../protocol/index.js';
 import type { CandleInterval, Configs, ContractConfig, L2Book, Subscription } from '../protocol/wire/index.js';
+import { Backoff } from '../client/backoff.js';
+import { ClockOffset } from '../client/clockOffset.js';
+import { clientError, type ClientError, type Result } from '../client/errors.js';
+import { ExchangeClient } from '../client/exchangeClient.js';
+import { HttpTransport, type HttpOptions } from '../client/http.js';
+import { InfoClient } from '../client/infoClient.js';
+import { NonceFileStore } from '../client/nonceFileStore.js';
+import { Poller } from '../client/poller.js';
+import type { LookupPolicy } from '../client/reconcile.js';
+import { SignerSet } from '../client/signers.js';
+import { WsClient, type WsClientOptions } from '../client/wsClient.js';
+import { defaultWsUrl } from '../client/wsUrl.js';
 import { Coalescer } from '../feed/coalescer.js';
-import { createAppStore, storeSink, type AppStore } from '../state/store.js';
 import { selectContract } from '../state/actions.js';
-import { Backoff } from './backoff.js';
-import { ClockOffset } from './clockOffset.js';
-import { clientError, type ClientError, type Result } from './errors.js';
-import { ExchangeClient } from './exchangeClient.js';
-import { HttpTransport, type HttpOptions } from './http.js';
-import { InfoClient } from './infoClient.js';
-import { NonceFileStore } from './nonceFileStore.js';
-import { Poller } from './poller.js';
-import type { LookupPolicy } from './reconcile.js';
-import { SignerSet } from './signers.js';
-import { WsClient, type WsClientOptions } from './wsClient.js';
+import { createAppStore, storeSink, type AppStore } from '../state/store.js';
+import { CandleWatch } from './candleWatch.js';
+import type { EmbeddedExchange } from './embedded.js';
+import { DEFAULT_POLL, type PollCadence } from './pollCadence.js';
+import { pollTasks } from './pollTasks.js';
 
-export interface PollCadence {
-  accountMs: number;
-  agentsMs: number;
-  shareGroupsMs: number;
-  marketStateMs: number;
-  /** After the user's own action: poll account and market state this often... */
-  burstIntervalMs: number;
-  /** ...for this long. */
-  burstMs: number;
-}
-
-export const DEFAULT_POLL: PollCadence = { accountMs: 2_000, agentsMs: 15_000, shareGroupsMs: 15_000, marketStateMs: 1_000, burstIntervalMs: 250, burstMs: 5_000 };
-
-export interface SessionOptions {
+/** Where a session connects: a deployment's REST base, or an embedded exchange it then owns. */
+export interface SessionTarget {
   /** REST base, e.g. http://127.0.0.1:8080. */
   url: string;
-  /** Defaults to the REST base as ws(s):// plus /ws (open-points "Addresses"). */
+  /** Defaults to the REST base as ws(s):// plus /ws. */
   wsUrl?: string;
+  /** The in-process exchange this session runs on: closed with the session, onboarded in the background. */
+  embedded?: EmbeddedExchange;
+}
+
+/** Whose account and which keys sign. No key at all: read-only (monitor mode). */
+export interface SessionKeys {
   master?: SecretKeyInput;
   agent?: SecretKeyInput;
   /** The master account's address; derived from the master key when that is loaded. */
   address?: string;
+}
+
+export interface SessionOptions {
   contractName: string;
   /** Where nonces.json lives; without it nonces are kept in memory only. */
   stateDir?: string;
@@ -46,6 +48,7 @@ export interface SessionOptions {
   ws?: Partial<Omit<WsClientOptions, 'url' | 'auth' | 'resync'>>;
   poll?: Partial<PollCadence>;
   flushMs?: number;
+  /** The candle interval subscribed with the contract; others are watched on demand. */
   candleInterval?: CandleInterval;
   /** How many bars of history to load for the chart. */
   candleBars?: number;
@@ -63,6 +66,9 @@ export interface InitialMarket {
   books: L2Book[];
 }
 
+/** Something every face of the session should tell its user once (a toast, a stderr line). */
+export type SessionEvent = { type: 'notice'; text: string; tone: 'success' | 'error' } | { type: 'progress'; step: string | null };
+
 export interface Session {
   store: AppStore;
   info: InfoClient;
@@ -71,9 +77,23 @@ export interface Session {
   poller: Poller;
   coalescer: Coalescer;
   clock: ClockOffset;
+  /** The watched account's address, lowercase. */
+  address: string;
+  /** Which key signs trading actions; 'none' in monitor mode. */
+  signer: 'agent' | 'master' | 'none';
+  readOnly: boolean;
+  /** True when the session runs on its own in-process exchange. */
+  embedded: boolean;
   /** Settles once configs are loaded and the contract is chosen (or failed to be). */
   ready: Promise<Result<ContractConfig>>;
   switchContract(name: string): Promise<Result<ContractConfig>>;
+  /**
+   * Candles of a contract at an interval for as long as someone watches them (the
+   * subscription's resync loads the history); the returned function stops watching. The
+   * selected contract at the session's interval is always watched.
+   */
+  watchCandles(contractId: number, interval: CandleInterval): () => void;
+  onEvent(listener: (e: SessionEvent) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -88,26 +108,29 @@ const INTERVAL_MS: Record<CandleInterval, number> = {
   '1M': 2_592_000_000,
 };
 
-export function defaultWsUrl(base: string): string {
-  const u = new URL(base);
-  u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
-  u.pathname = `${u.pathname.replace(/\/+$/, '')}/ws`;
-  return u.toString();
-}
-
-/** Wires info, exchange, WebSocket, poller, coalescer and store for one account and contract. */
-export function createSession(o: SessionOptions): Session {
-  const signers = new SignerSet({ master: o.master, agent: o.agent });
-  const address = (o.address ?? signers.masterAddress)?.toLowerCase();
+/**
+ * A running perpdesk without a screen: the clients, the subscriptions (public, private,
+ * chart), the polling plan, the coalescer and the store, the journal and the nonces of one
+ * account on one target. Every face (dashboard, command line, SSH viewers) reads its store
+ * and sends through its exchange client.
+ */
+export function createSession(target: SessionTarget, keys: SessionKeys, o: SessionOptions): Session {
+  const signers = new SignerSet({ master: keys.master, agent: keys.agent });
+  const address = (keys.address ?? signers.masterAddress)?.toLowerCase();
   if (!address) throw new Error('createSession: the master account address is needed when only an agent key is loaded');
+  const readOnly = !signers.any;
   const cadence = { ...DEFAULT_POLL, ...o.poll };
   const interval = o.candleInterval ?? '1m';
   const store = o.store ?? createAppStore();
   const coalescer = new Coalescer({ sink: storeSink(store), intervalMs: o.flushMs ?? 100 });
   const now = () => Date.now();
   const error = (source: string, e: ClientError) => coalescer.error({ time: now(), source, kind: e.kind, message: e.message });
+  const listeners = new Set<(e: SessionEvent) => void>();
+  const emit = (e: SessionEvent) => {
+    for (const l of listeners) l(e);
+  };
 
-  const http = new HttpTransport({ baseUrl: o.url, ...o.http });
+  const http = new HttpTransport({ baseUrl: target.url, ...o.http });
   const info = new InfoClient(http);
   const clock = new ClockOffset();
   http.onResponse((r) => {
@@ -116,9 +139,10 @@ export function createSession(o: SessionOptions): Session {
     coalescer.session({ latencyMs: r.receivedAt - r.sentAt, clockOffsetMs: st.offsetMs ?? null, clockWarning: st.warning ?? null });
   });
 
-  const nonceStore = o.nonces || !o.stateDir ? undefined : new NonceFileStore(o.stateDir);
+  const shared = o.nonces ?? target.embedded?.nonces;
+  const nonceStore = shared || !o.stateDir ? undefined : new NonceFileStore(o.stateDir);
   if (nonceStore?.warning) error('nonces', clientError('validation', nonceStore.warning));
-  const nonces = o.nonces ?? new NonceManager(nonceStore ? { store: nonceStore } : {});
+  const nonces = shared ?? new NonceManager(nonceStore ? { store: nonceStore } : {});
 
   let contract: ContractConfig | undefined;
   const exchange = new ExchangeClient({
@@ -132,7 +156,7 @@ export function createSession(o: SessionOptions): Session {
   });
 
   const ws = new WsClient({
-    url: o.wsUrl ?? defaultWsUrl(o.url),
+    url: target.wsUrl ?? defaultWsUrl(target.url),
     ...o.ws,
     auth: () => {
       const signer = signers.pickForAuth();
@@ -157,6 +181,7 @@ export function createSession(o: SessionOptions): Session {
   ws.onMessage((m) => coalescer.push(m));
   ws.onError((e) => error('ws', e));
   ws.onState((s) => coalescer.session({ connection: s.connection, reconnects: s.reconnects, channels: s.subscriptions }));
+  const candles = new CandleWatch(ws);
 
   async function loadCandles(contractId: number, iv: CandleInterval): Promise<boolean> {
     const end = now();
@@ -166,7 +191,7 @@ export function createSession(o: SessionOptions): Session {
     return true;
   }
 
-  // ---- polling (spec 6 rule 1: balances and positions are not pushed) ----
+  // Balances and positions are not pushed; without a key neither are open orders.
   let lastPollError: Record<string, string> = {};
   const poller = new Poller({
     burstMs: cadence.burstMs,
@@ -181,63 +206,19 @@ export function createSession(o: SessionOptions): Session {
       if (lastPollError[name] !== e.message) error(`poll:${name}`, e);
       lastPollError[name] = e.message;
     },
-    tasks: [
-      {
-        name: 'userAccount',
-        intervalMs: cadence.accountMs,
-        burstIntervalMs: cadence.burstIntervalMs,
-        run: async () => {
-          const r = await info.userAccount(address);
-          if (r.ok) coalescer.account(r.value);
-          return r;
-        },
-      },
-      {
-        name: 'userAgents',
-        intervalMs: cadence.agentsMs,
-        burstIntervalMs: cadence.burstIntervalMs,
-        run: async () => {
-          const id = store.getState().account.accountId;
-          if (id === null) return { ok: true, value: undefined }; // known after the first userAccount
-          const r = await info.userAgents(id);
-          if (r.ok) coalescer.agents(r.value);
-          return r;
-        },
-      },
-      {
-        name: 'shareGroupState',
-        intervalMs: cadence.shareGroupsMs,
-        run: async () => {
-          const r = await info.shareGroupState();
-          if (r.ok) coalescer.shareGroupDefs(r.value);
-          return r;
-        },
-      },
-      {
-        name: 'marketState',
-        intervalMs: cadence.marketStateMs,
-        burstIntervalMs: cadence.burstIntervalMs,
-        run: async () => {
-          if (!contract) return { ok: true, value: undefined };
-          const r = await info.marketState(contract.contractId);
-          if (r.ok) coalescer.marketState(r.value);
-          return r;
-        },
-      },
-    ],
+    tasks: pollTasks({ info, coalescer, store, address, cadence, contract: () => contract, openOrders: readOnly }),
   });
   exchange.onJournal((entry) => {
     coalescer.journal(entry);
     poller.burst();
   });
 
-  // ---- subscriptions ----
   const marketSubs = (c: ContractConfig): Subscription[] => [
     { type: 'l2Book', contractId: c.contractId },
     { type: 'bbo', contractId: c.contractId },
     { type: 'trades', contractId: c.contractId },
-    { type: 'candle', contractId: c.contractId, interval },
   ];
+  let stopContractCandles = () => {};
 
   let closed = false;
 
@@ -266,22 +247,25 @@ export function createSession(o: SessionOptions): Session {
       return { ok: false, error: e };
     }
     if (contract) for (const s of marketSubs(contract)) ws.unsubscribe(s);
+    stopContractCandles();
     contract = next;
     selectContract(store, name);
     for (const s of marketSubs(next)) ws.subscribe(s);
+    stopContractCandles = candles.watch(next.contractId, interval);
     poller.runNow('marketState');
     return { ok: true, value: next };
   }
 
+  const initial = o.initial ?? target.embedded?.initial;
   const ready = (async (): Promise<Result<ContractConfig>> => {
     ws.subscribe({ type: 'config' });
     if (signers.any) for (const type of ['openOrders', 'orderUpdates', 'userFills'] as const) ws.subscribe({ type });
     ws.start();
     poller.start();
-    if (o.initial) {
+    if (initial) {
       // Synchronous up to here, so the store holds the market before createSession returns.
-      coalescer.configs(o.initial.configs);
-      for (const b of o.initial.books) coalescer.book(b);
+      coalescer.configs(initial.configs);
+      for (const b of initial.books) coalescer.book(b);
       coalescer.flush();
     } else {
       const loaded = await loadConfigs();
@@ -289,6 +273,26 @@ export function createSession(o: SessionOptions): Session {
     }
     return switchContract(o.contractName);
   })();
+
+  // The embedded exchange onboards the demo account in the background: once it is done, the
+  // WebSocket signs in again (its first sign-in may have come before the agent was approved)
+  // and the account is read at once.
+  target.embedded?.ready.then(
+    () => {
+      if (closed) return;
+      emit({ type: 'progress', step: null });
+      // The client logs the reconnect as an error entry, so the success notice goes after it to stay on screen.
+      if (!ws.snapshot().authenticated && !readOnly) ws.reconnect('websocket: signing in again now that the agent is approved');
+      emit({ type: 'notice', text: 'embedded exchange: account funded, collateral locked, agent approved', tone: 'success' });
+      poller.runNow('userAccount');
+      poller.runNow('userAgents');
+    },
+    (e: unknown) => {
+      if (closed) return;
+      emit({ type: 'progress', step: null });
+      emit({ type: 'notice', text: `embedded exchange setup failed: ${e instanceof Error ? e.message : String(e)}`, tone: 'error' });
+    },
+  );
 
   return {
     store,
@@ -298,15 +302,26 @@ export function createSession(o: SessionOptions): Session {
     poller,
     coalescer,
     clock,
+    address,
+    signer: signers.agentAddress ? 'agent' : signers.masterAddress ? 'master' : 'none',
+    readOnly,
+    embedded: target.embedded !== undefined,
     ready,
     switchContract,
+    watchCandles: (contractId, iv) => candles.watch(contractId, iv),
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async close() {
       closed = true;
+      listeners.clear();
       poller.stop();
       ws.close();
       coalescer.stop();
       lastPollError = {};
       await http.close();
+      await target.embedded?.close();
     },
   };
 }

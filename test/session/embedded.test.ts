@@ -4,8 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HttpTransport } from '../../src/client/http.js';
 import { InfoClient } from '../../src/client/infoClient.js';
-import { startEmbedded, DEMO_AGENT_NAME } from '../../src/startup/embedded.js';
-import { runOnboarding, OnboardingError } from '../../src/startup/onboarding.js';
+import { AGENT_NAME, OnboardingError, runOnboarding, startEmbedded } from '../../src/session/index.js';
 import { PrivateKey } from '../../src/wallet/index.js';
 import { startTestExchange } from '../support/exchangeHarness.js';
 
@@ -38,7 +37,7 @@ describe('embedded start-up', () => {
       const agents = await info.userAgents(String(acct.value.accountId));
       if (!agents.ok) throw new Error(agents.error.message);
       expect(agents.value).toEqual([
-        expect.objectContaining({ address: emb.agent.address.toLowerCase(), name: DEMO_AGENT_NAME, slot: 'named', expired: false }),
+        expect.objectContaining({ address: emb.agent.address.toLowerCase(), name: AGENT_NAME, slot: 'named', expired: false }),
       ]);
       expect(steps.at(-1)).toMatch(/account ready/);
       expect(steps.join('\n')).not.toMatch(/[0-9a-f]{64}/i);

@@ -4,10 +4,10 @@ import { NonceManager } from '../protocol/index.js';
 import { HttpTransport } from '../client/http.js';
 import { InfoClient } from '../client/infoClient.js';
 import { NonceFileStore } from '../client/nonceFileStore.js';
-import type { InitialMarket } from '../client/session.js';
 import { startExchange } from '../exchange/startExchange.js';
 import { KeySourceError, loadKeyFile, PrivateKey, saveKeyFile } from '../wallet/index.js';
-import { runOnboarding } from './onboarding.js';
+import type { InitialMarket } from './createSession.js';
+import { AGENT_LIFETIME_MS, AGENT_NAME, runOnboarding } from './onboarding.js';
 
 /**
  * `npm start` with no --url: the embedded exchange in-process on a free loopback port, demo
@@ -41,9 +41,6 @@ export interface EmbeddedExchange {
   initial?: InitialMarket;
   close(): Promise<void>;
 }
-
-export const DEMO_AGENT_NAME = 'perpdesk';
-const AGENT_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 
 /** Loads a demo key, or creates it (0600) on the first run. */
 export async function demoKey(file: string): Promise<PrivateKey> {
@@ -82,7 +79,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     url: exchange.url,
     master,
     address,
-    agent: { key: agent, address: agent.address, name: DEMO_AGENT_NAME, validUntil: Date.now() + AGENT_LIFETIME_MS },
+    agent: { key: agent, address: agent.address, name: AGENT_NAME, validUntil: Date.now() + AGENT_LIFETIME_MS },
     ...(o.contractName ? { contractName: o.contractName } : {}),
     inviteCode: exchange.inviteCodes[0]!,
     log,

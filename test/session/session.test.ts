@@ -1,22 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultWsUrl } from '../../src/client/session.js';
 import type { Fill } from '../../src/protocol/wire/index.js';
 import { selectIsStale, selectOpenOrders } from '../../src/state/selectors.js';
-import { useSessionFixture } from './support/sessionFixture.js';
-import { waitFor } from './support/waitFor.js';
+import { useSessionFixture } from '../client/support/sessionFixture.js';
+import { waitFor } from '../client/support/waitFor.js';
 
 const { ctx, start } = useSessionFixture({ tickMs: 10, defaults: { flushMs: 20, poll: { accountMs: 100, marketStateMs: 100 } } });
 
 const fill = (tid: number): Fill => ({ contractId: 1, oid: 1, tid, px: '100', sz: '1', isBuy: true, time: tid, liquidity: 'maker', fee: '0', closedPnl: '0' });
 
 describe('createSession', () => {
-  it('derives the WebSocket address from the REST base', () => {
-    expect(defaultWsUrl('http://127.0.0.1:8080')).toBe('ws://127.0.0.1:8080/ws');
-    expect(defaultWsUrl('https://x.example/api/')).toBe('wss://x.example/api/ws');
-  });
-
   it('loads configs, picks the Active contract by name and shows live data in the store', async () => {
     const s = start();
     const ready = await s.ready;

@@ -1,0 +1,99 @@
+import type { Result } from '../client/errors.js';
+import type { InfoClient } from '../client/infoClient.js';
+import type { PollTask } from '../client/poller.js';
+import type { Coalescer } from '../feed/coalescer.js';
+import type { ContractConfig, OpenOrder } from '../protocol/wire/index.js';
+import type { AppStore } from '../state/store.js';
+import type { PollCadence } from './pollCadence.js';
+
+export interface PollPlanInput {
+  info: InfoClient;
+  coalescer: Coalescer;
+  store: AppStore;
+  /** The watched account (master address). */
+  address: string;
+  cadence: PollCadence;
+  /** The selected contract, whose market state is polled. */
+  contract: () => ContractConfig | undefined;
+  /** Poll open orders too: an account watched without a key has no private streams. */
+  openOrders: boolean;
+}
+
+const SKIP: Result<undefined> = { ok: true, value: undefined };
+
+/**
+ * The polling plan: balances, positions, agents, share groups and market state are not
+ * pushed by the exchange; in monitor mode neither are open orders, which are then read per
+ * market deployer the account has a pool in and stored as a full snapshot under the poll
+ * name 'userOrders' (the orders pane's staleness reads it).
+ */
+export function pollTasks(p: PollPlanInput): PollTask[] {
+  const { info, coalescer, store, address, cadence } = p;
+  const tasks: PollTask[] = [
+    {
+      name: 'userAccount',
+      intervalMs: cadence.accountMs,
+      burstIntervalMs: cadence.burstIntervalMs,
+      run: async () => {
+        const r = await info.userAccount(address);
+        if (r.ok) coalescer.account(r.value);
+        return r;
+      },
+    },
+    {
+      name: 'userAgents',
+      intervalMs: cadence.agentsMs,
+      burstIntervalMs: cadence.burstIntervalMs,
+      run: async () => {
+        const id = store.getState().account.accountId;
+        if (id === null) return SKIP; // known after the first userAccount
+        const r = await info.userAgents(id);
+        if (r.ok) coalescer.agents(r.value);
+        return r;
+      },
+    },
+    {
+      name: 'shareGroupState',
+      intervalMs: cadence.shareGroupsMs,
+      run: async () => {
+        const r = await info.shareGroupState();
+        if (r.ok) coalescer.shareGroupDefs(r.value);
+        return r;
+      },
+    },
+    {
+      name: 'marketState',
+      intervalMs: cadence.marketStateMs,
+      burstIntervalMs: cadence.burstIntervalMs,
+      run: async () => {
+        const contract = p.contract();
+        if (!contract) return SKIP;
+        const r = await info.marketState(contract.contractId);
+        if (r.ok) coalescer.marketState(r.value);
+        return r;
+      },
+    },
+  ];
+  if (p.openOrders) {
+    tasks.push({
+      name: 'userOrders',
+      intervalMs: cadence.ordersMs,
+      run: async () => {
+        const state = store.getState();
+        const deployers = new Set<number>(state.account.pools.map((pool) => pool.marketDeployerId));
+        // Before the first userAccount answer, ask every deployer the exchange lists.
+        if (deployers.size === 0) for (const d of state.market.configs?.marketDeployers ?? []) deployers.add(d.marketDeployerId);
+        if (deployers.size === 0) return SKIP;
+        const orders: OpenOrder[] = [];
+        for (const md of deployers) {
+          const r = await info.userOrders(address, md);
+          if (!r.ok) return r;
+          orders.push(...r.value);
+        }
+        coalescer.openOrders({ isSnapshot: true, orders });
+        return { ok: true, value: orders };
+      },
+    });
+  }
+  return tasks;
+}
