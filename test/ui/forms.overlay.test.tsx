@@ -30,7 +30,8 @@ function withExchange(sent: OrderSpec[][]) {
       return { ok: true as const, statuses: [{ resting: { oid: 77 } }], requestId: 'req-9', nonce: 1, signer: { role: 'agent' as const, address: '0x0' }, cloids: [] };
     },
   };
-  return { exchange } as unknown as Session;
+  // The chart asks the session for candles; these tests draw no chart data.
+  return { exchange, watchCandles: () => () => {} } as unknown as Session;
 }
 
 describe('the form overlay on screen', () => {
