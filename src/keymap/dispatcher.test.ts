@@ -100,4 +100,13 @@ describe('dispatchInput', () => {
       { kind: 'command', id: 'palette.close', key: 'escape' },
     ]);
   });
+  it('acts on the allowed commands alone when told which: every other key, text included, is dropped', () => {
+    const only = new Set(['quit', 'app.forceQuit'] as const);
+    const ctx = activeContexts({});
+    expect(dispatchInput('bLHq', none, ctx, { only })).toEqual([{ kind: 'command', id: 'quit', key: 'q' }]);
+    expect(dispatchInput('c', { ctrl: true }, ctx, { only })).toEqual([{ kind: 'command', id: 'app.forceQuit', key: 'ctrl+c' }]);
+    expect(dispatchInput('', { leftArrow: true }, ctx, { only })).toEqual([]);
+    expect(dispatchInput('abc', none, activeContexts({ overlay: 'palette' }), { textInput: true, only })).toEqual([]);
+    expect(resolve('b', ctx, { only })).toBeUndefined();
+  });
 });

@@ -44,6 +44,11 @@ export interface ResolveOptions {
   keymap?: Keymap;
   /** A text field has focus: printable keys are text, never commands. */
   textInput?: boolean;
+  /**
+   * The commands allowed now, when not all are: a key bound to any other command does
+   * nothing, and so does every key no binding claims (typed text included).
+   */
+  only?: ReadonlySet<CommandId>;
 }
 
 /** The command a key runs in the active contexts, if any. Pure. */
@@ -52,7 +57,8 @@ export function resolve(key: string, contexts: readonly Context[], opts: Resolve
   const keymap = opts.keymap ?? DEFAULT_KEYMAP;
   for (const c of effectiveContexts(contexts)) {
     const id = keymap.lookup(c, key);
-    if (id) return id;
+    // The key means this command here; if it is not allowed now, it means nothing.
+    if (id) return !opts.only || opts.only.has(id) ? id : undefined;
   }
   return undefined;
 }
@@ -76,10 +82,11 @@ export function dispatchInput(
 ): InputAction[] {
   const parsed = normalizeInput(input, key, { textInput: opts.textInput });
   const actions: InputAction[] = [];
-  if (parsed.paste !== undefined) actions.push({ kind: 'text', text: parsed.paste });
+  if (parsed.paste !== undefined && !opts.only) actions.push({ kind: 'text', text: parsed.paste });
   for (const k of parsed.keys) {
     const id = resolve(k, contexts, opts);
     if (id) actions.push({ kind: 'command', id, key: k });
+    else if (opts.only) continue;
     else if (opts.textInput && isPrintableKey(k)) actions.push({ kind: 'text', text: k === 'space' ? ' ' : k });
     else actions.push({ kind: 'key', key: k });
   }

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BINDINGS } from './bindings.js';
 import { extractKeymapSection, helpSections, keyLabel, renderKeymapMarkdown, replaceKeymapSection } from './help.js';
-import { filterCommands, fuzzyScore } from './palette.js';
 
 describe('help', () => {
   it('labels keys for people', () => {
@@ -46,24 +45,5 @@ describe('README keymap table', () => {
   const section = extractKeymapSection(doc);
   it.skipIf(section === undefined)('README.md matches the bindings (regenerate: node --import tsx src/keymap/printKeymap.ts --write)', () => {
     expect(section).toBe(renderKeymapMarkdown());
-  });
-});
-
-describe('palette', () => {
-  it('ranks word-start and prefix matches first', () => {
-    expect(filterCommands('buy')[0]?.binding.id).toBe('order.buy');
-    expect(filterCommands('lev')[0]?.binding.id).toBe('margin.leverage');
-    expect(filterCommands('cancel all')[0]?.binding.id).toBe('order.cancelAll');
-    expect(filterCommands('fee')[0]?.binding.id).toBe('fees.set');
-  });
-  it('lists every palette command for an empty query, in binding order', () => {
-    const all = filterCommands('', DEFAULT_BINDINGS, 500);
-    expect(all[0]?.binding.id).toBe('quit');
-    expect(all.some((m) => m.binding.id === 'list.up')).toBe(false);
-  });
-  it('returns nothing for a query that is not a subsequence', () => {
-    expect(filterCommands('zzzz')).toEqual([]);
-    expect(fuzzyScore('ab', 'ba')).toBeUndefined();
-    expect(fuzzyScore('ba', 'b a')?.positions).toEqual([0, 2]);
   });
 });

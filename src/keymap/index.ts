@@ -6,3 +6,4 @@ export * from './conflicts.js';
 export * from './overrides.js';
 export * from './help.js';
 export * from './palette.js';
+export * from './rankMatches.js';

@@ -5,6 +5,7 @@ import type { AppContextValue } from '../../src/ui/app/AppContext.js';
 import { runCommand } from '../../src/ui/commands/registry.js';
 import type { CommandContext } from '../../src/ui/commands/types.js';
 import { READ_ONLY_REFUSAL } from '../../src/ui/commands/writeCommands.js';
+import { NO_ROW } from '../../src/ui/overlays/overlayLists.js';
 import { fullStore } from '../../src/ui/panes/testing/fixtures.js';
 import { createViewStore, selectTopOverlay, view } from '../../src/ui/view/viewStore.js';
 
@@ -125,6 +126,38 @@ describe('overlays', () => {
     t.run('palette.run');
     expect(t.v().overlays).toEqual([]);
     expect(t.v().zoom).toBe('book');
+  });
+
+  it('a fresh palette highlights nothing: Enter runs nothing and the palette stays; a move highlights the first row', () => {
+    const t = setup();
+    t.run('palette');
+    expect(t.v().overlayCursor).toBe(NO_ROW);
+    t.run('palette.run');
+    expect(t.quits()).toBe(0);
+    expect(t.v().overlays).toEqual([{ kind: 'palette' }]);
+    t.run('list.down');
+    expect(t.v().overlayCursor).toBe(0);
+    t.run('palette.run');
+    // The first row is Quit: it runs only once highlighted on purpose.
+    expect(t.quits()).toBe(1);
+  });
+
+  it('Quit from the palette asks while a signed request is in flight, exactly as q does', () => {
+    const t = setup();
+    view.beginRequest(t.viewStore);
+    t.run('palette');
+    view.setOverlayQuery(t.viewStore, 'quit');
+    t.run('palette.run');
+    expect(t.quits()).toBe(0);
+    expect(t.v().overlays).toEqual([{ kind: 'quitConfirm' }]);
+    t.run('confirm.yes');
+    expect(t.quits()).toBe(1);
+    // Nothing in flight: it quits at once, as q does.
+    const u = setup();
+    u.run('palette');
+    view.setOverlayQuery(u.viewStore, 'quit');
+    u.run('palette.run');
+    expect(u.quits()).toBe(1);
   });
 
   it('the contract picker lists Active contracts and switches to the chosen one', () => {

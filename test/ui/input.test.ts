@@ -3,21 +3,22 @@ import { applyOverrides, DEFAULT_KEYMAP, Keymap, type CommandId } from '../../sr
 import { registerFormInput } from '../../src/ui/input/formInput.js';
 import { inputStateOf } from '../../src/ui/input/inputContexts.js';
 import { handleInput } from '../../src/ui/input/useKeyboard.js';
+import { NO_ROW, paletteStartRow } from '../../src/ui/overlays/overlayLists.js';
 import { createViewStore, view } from '../../src/ui/view/viewStore.js';
 
 /** The one keyboard handler: ink's (input, key) pairs in, command ids and filter text out. */
-function harness(keymap: Keymap = DEFAULT_KEYMAP) {
+function harness(keymap: Keymap = DEFAULT_KEYMAP, screen = { tooSmall: false }) {
   const viewStore = createViewStore();
   const ran: CommandId[] = [];
   const run = (id: CommandId) => {
     ran.push(id);
     // The overlay commands the tests lean on, so state changes between keys are real.
-    if (id === 'palette') view.openListOverlay(viewStore, { kind: 'palette' });
+    if (id === 'palette') view.openListOverlay(viewStore, { kind: 'palette' }, paletteStartRow(''));
     if (id === 'palette.close') view.closeOverlay(viewStore);
     if (id === 'help') view.openListOverlay(viewStore, { kind: 'help' });
   };
-  const send = (input: string, key: Record<string, boolean> = {}) => handleInput(input, key, { keymap, view: viewStore, run });
-  return { viewStore, ran, send };
+  const send = (input: string, key: Record<string, boolean> = {}) => handleInput(input, key, { keymap, view: viewStore, run, screen: () => screen });
+  return { viewStore, ran, send, screen };
 }
 
 describe('keyboard', () => {
@@ -108,5 +109,53 @@ describe('keyboard', () => {
     h.send(':');
     h.send('c', { ctrl: true });
     expect(h.ran).toEqual(['palette', 'app.forceQuit']);
+  });
+
+  it('the palette highlights nothing until something is typed, and nothing again when the filter is empty', () => {
+    const h = harness();
+    h.send(':');
+    expect(h.viewStore.getState().overlayCursor).toBe(NO_ROW);
+    h.send('f');
+    expect(h.viewStore.getState().overlayCursor).toBe(0);
+    h.send('', { backspace: true });
+    expect(h.viewStore.getState().overlayCursor).toBe(NO_ROW);
+  });
+
+  it('while the terminal is too small only quit and force-quit act, wherever the keyboard was', () => {
+    const h = harness(DEFAULT_KEYMAP, { tooSmall: true });
+    h.send('bLH:?/');
+    h.send('', { return: true });
+    h.send('', { tab: true });
+    expect(h.ran).toEqual([]);
+    h.send('q');
+    h.send('c', { ctrl: true });
+    expect(h.ran).toEqual(['quit', 'app.forceQuit']);
+    // A form or the palette hidden beneath takes no text: q is the way out there too.
+    view.openListOverlay(h.viewStore, { kind: 'palette' });
+    view.openOverlay(h.viewStore, { kind: 'form', form: 'order' });
+    h.send('q1');
+    expect(h.ran.slice(2)).toEqual(['quit']);
+    expect(h.viewStore.getState().overlayQuery).toBe('');
+    // The quit question (shown on the one line) takes its answers.
+    view.openOverlay(h.viewStore, { kind: 'quitConfirm' });
+    h.send('q');
+    h.send('y');
+    h.send('n');
+    expect(h.ran.slice(3)).toEqual(['confirm.yes', 'confirm.no']);
+    // Back at a usable size, keys reach the form again.
+    h.screen.tooSmall = false;
+    view.closeOverlay(h.viewStore);
+    h.send('', { return: true });
+    expect(h.ran.slice(5)).toEqual(['form.submit']);
+  });
+
+  it('too small is a screen fact the input state reports as the allowed commands', () => {
+    const s = createViewStore({ focus: 'orders' });
+    expect(inputStateOf(s.getState(), { tooSmall: true })).toEqual({
+      contexts: ['always', 'global'],
+      textInput: false,
+      only: new Set(['quit', 'app.forceQuit']),
+    });
+    expect(inputStateOf(s.getState(), { tooSmall: false }).only).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { solBook, solTrades } from '../../src/ui/panes/testing/fixtures.js';
 import type { Trade } from '../../src/protocol/wire/index.js';
+import { KEYS } from '../support/terminal.js';
 import { renderApp, type RenderedApp } from './support/renderApp.js';
 
 /**
@@ -70,6 +71,41 @@ describe('screen geometry', () => {
     expect(await app.vt.text()).not.toContain('too small');
   });
 
+  it('while the terminal is too small, trading keys open nothing; after a resize they work again', async () => {
+    app = renderApp({ cols: 70, rows: 20 });
+    await app.vt.waitFor('terminal too small');
+    await app.vt.press('b', 'L', 'H', ':', '?', '/');
+    expect(app.view.getState().form).toBeNull();
+    expect(app.view.getState().overlays).toEqual([]);
+    expect((await app.vt.text()).split('\n')[0]).toContain('terminal too small: need 80x24, have 70x20');
+    app.vt.resize(100, 30);
+    await app.vt.waitFor('Book SOL1');
+    expect(app.view.getState().overlays).toEqual([]);
+    await app.vt.press('b');
+    await app.vt.waitFor('New order');
+    expect(app.view.getState().form?.formId).toBe('order');
+  });
+
+  it('q quits while the terminal is too small', async () => {
+    app = renderApp({ cols: 70, rows: 20 });
+    await app.vt.waitFor('terminal too small');
+    await app.vt.press('q');
+    expect(app.quits()).toBe(1);
+  });
+
+  it('q while too small with a signed request in flight asks on the one line it has; n stays, y quits', async () => {
+    app = renderApp({ cols: 70, rows: 20, view: { inFlight: 1 } });
+    await app.vt.waitFor('terminal too small');
+    await app.vt.press('q');
+    await app.vt.waitFor('Quit anyway?');
+    expect(app.quits()).toBe(0);
+    await app.vt.press('b', 'n');
+    await app.vt.waitFor((s) => s.includes('terminal too small') && !s.includes('Quit anyway?'));
+    expect(app.view.getState().overlays).toEqual([]);
+    await app.vt.press('q', 'y');
+    expect(app.quits()).toBe(1);
+  });
+
   it('lays out again when the terminal shrinks from 120x40 to 80x24', async () => {
     app = renderApp({ cols: 120, rows: 40 });
     await app.vt.waitFor('Book SOL1');
@@ -89,5 +125,45 @@ describe('screen geometry', () => {
     const s = await app.vt.waitFor('READ-ONLY');
     expect(s).not.toContain('EMBEDDED');
     expect(s).toContain('no key');
+  });
+});
+
+describe('command palette on screen', () => {
+  const paletteRows = (screen: string) => screen.split('\n').filter((l) => l.includes('│') && /\(([a-zA-Z]+\.)*[a-zA-Z]+\)/.test(l));
+
+  it('opens with no row highlighted; Enter there runs nothing', async () => {
+    app = renderApp({ cols: 120, rows: 40 });
+    await app.vt.waitFor('Book SOL1');
+    await app.vt.press(':');
+    const s = await app.vt.waitFor('Command palette');
+    expect(paletteRows(s).length).toBeGreaterThan(5);
+    expect(paletteRows(s).some((l) => l.includes('›'))).toBe(false);
+    expect(s).toContain(': ▏ type to filter · ↑↓ choose · Enter runs');
+    await app.vt.press(KEYS.enter);
+    expect(app.quits()).toBe(0);
+    expect(app.view.getState().overlays).toEqual([{ kind: 'palette' }]);
+    // A move highlights the first row.
+    await app.vt.press(KEYS.down);
+    await app.vt.waitFor((x) => paletteRows(x)[0]?.includes('›') ?? false);
+  });
+
+  it('typing fees puts the fee setting first, highlighted', async () => {
+    app = renderApp({ cols: 120, rows: 40 });
+    await app.vt.waitFor('Book SOL1');
+    await app.vt.press(':', 'f', 'e', 'e', 's');
+    const s = await app.vt.waitFor(': fees');
+    const rows = paletteRows(s);
+    expect(rows[0]).toContain('›Set fee-rate overrides');
+    expect(rows.join('\n')).not.toContain('Focus the next pane');
+  });
+
+  it('quit from the palette asks while a signed request is in flight, as q does', async () => {
+    app = renderApp({ cols: 120, rows: 40, view: { inFlight: 1 } });
+    await app.vt.waitFor('Book SOL1');
+    await app.vt.press(':', 'q', 'u', 'i', 't', KEYS.enter);
+    await app.vt.waitFor('Quit?');
+    expect(app.quits()).toBe(0);
+    await app.vt.press('y');
+    expect(app.quits()).toBe(1);
   });
 });

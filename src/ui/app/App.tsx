@@ -11,7 +11,7 @@ import { Overlays } from '../overlays/Overlays.js';
 import { loadThemeOrFallback } from '../theme/loadTheme.js';
 import { ThemeProvider } from '../theme/ThemeContext.js';
 import type { ColorLevel } from '../theme/tokens.js';
-import { view } from '../view/viewStore.js';
+import { selectTopOverlay, view } from '../view/viewStore.js';
 import { AppContext, useApp, useAppState, useViewState, type AppContextValue } from './AppContext.js';
 import { Area } from './Area.js';
 import { Header } from './Header.js';
@@ -89,7 +89,8 @@ function Screen({ bindings, themeNames, onQuit, baseInterval }: Pick<AppProps, '
     },
     [app, bindings, themeNames, quit],
   );
-  useKeyboard({ keymap, view: app.view, run });
+  const screen = useCallback(() => ({ tooSmall: layoutRef.current.template === 'tooSmall' }), []);
+  useKeyboard({ keymap, view: app.view, run, screen });
 
   // Keep focus on a pane the layout shows (a resize can take its area away).
   useEffect(() => {
@@ -102,17 +103,26 @@ function Screen({ bindings, themeNames, onQuit, baseInterval }: Pick<AppProps, '
   const interval = useViewState((s) => s.chartInterval);
   useChartFeed(app.session, contractId, interval);
 
-  if (layout.template === 'tooSmall') {
-    return (
-      <Box width={cols} height={1} overflow="hidden">
-        <Text wrap="truncate">{fit(`terminal too small: need ${MIN_COLS}x${MIN_ROWS}, have ${cols}x${rows}`, cols)}</Text>
-      </Box>
-    );
-  }
+  const asking = useViewState((s) => selectTopOverlay(s)?.kind === 'quitConfirm');
+  if (layout.template === 'tooSmall') return <TooSmall cols={cols} rows={rows} asking={asking} />;
   return (
     <Box flexDirection="column" width={cols} height={layout.height} overflow="hidden">
       <Body layout={layout} />
       <Overlays screenWidth={cols} screenHeight={layout.height} />
+    </Box>
+  );
+}
+
+/**
+ * The whole screen below the minimum size: one line, and only the way out acts
+ * (inputStateOf). The quit question, the one overlay those keys can open, shows here.
+ */
+function TooSmall({ cols, rows, asking }: { cols: number; rows: number; asking: boolean }) {
+  const size = `terminal too small: need ${MIN_COLS}x${MIN_ROWS}, have ${cols}x${rows}`;
+  const text = asking ? `Quit anyway? A signed request is still waiting (y quit · n stay) · ${size}` : size;
+  return (
+    <Box width={cols} height={1} overflow="hidden">
+      <Text wrap="truncate">{fit(text, cols)}</Text>
     </Box>
   );
 }

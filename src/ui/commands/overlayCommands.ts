@@ -3,7 +3,7 @@ import { selectActiveContractNames } from '../../state/selectors.js';
 import { selectedJournalEntry } from '../panes/selection.js';
 import { isCommandId } from '../../keymap/index.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
-import { paletteItems, pickerItems } from '../overlays/overlayLists.js';
+import { highlightedRow, paletteItems, paletteStartRow, pickerItems } from '../overlays/overlayLists.js';
 import { journalDetails } from '../overlays/journalDetails.js';
 import { usableBindings } from './writeCommands.js';
 import type { CommandContext, CommandTable } from './types.js';
@@ -30,21 +30,26 @@ async function switchContract(ctx: CommandContext, name: string): Promise<void> 
 
 export const OVERLAY_COMMANDS: CommandTable = {
   'app.forceQuit': (ctx) => ctx.quit(),
+  // The one way out for q and for Quit in the palette: asks first while a signed request is in flight.
   quit: (ctx) => {
     if (hasRequestInFlight(ctx)) view.openOverlay(ctx.app.view, { kind: 'quitConfirm' });
     else ctx.quit();
   },
   help: ({ app }) => view.openListOverlay(app.view, { kind: 'help' }),
   'help.close': ({ app }) => view.closeOverlay(app.view),
-  palette: ({ app }) => view.openListOverlay(app.view, { kind: 'palette' }),
+  palette: ({ app }) => view.openListOverlay(app.view, { kind: 'palette' }, paletteStartRow('')),
   'palette.close': ({ app }) => view.closeOverlay(app.view),
   'palette.run': (ctx) => {
     const { app } = ctx;
     const s = app.view.getState();
     const items = paletteItems(s.overlayQuery, usableBindings(ctx.bindings, app.mode.readOnly));
-    const chosen = items[Math.min(s.overlayCursor, items.length - 1)];
+    const row = highlightedRow(s.overlayCursor, items.length);
+    // Nothing highlighted (a fresh palette, or nothing matches): Enter runs nothing and the palette stays.
+    if (row === undefined) return;
+    const chosen = items[row]!;
     view.closeOverlay(app.view);
-    if (chosen && isCommandId(chosen.binding.id)) ctx.run(chosen.binding.id);
+    // Through the same handlers and checks as the command's key.
+    if (isCommandId(chosen.binding.id)) ctx.run(chosen.binding.id);
   },
   'contract.pick': ({ app }) => {
     const names = selectActiveContractNames(app.store.getState());
@@ -57,7 +62,8 @@ export const OVERLAY_COMMANDS: CommandTable = {
     const { app } = ctx;
     const s = app.view.getState();
     const items = pickerItems(s.overlayQuery, selectActiveContractNames(app.store.getState()));
-    const name = items[Math.min(s.overlayCursor, items.length - 1)];
+    const row = highlightedRow(s.overlayCursor, items.length);
+    const name = row === undefined ? undefined : items[row];
     view.closeOverlay(app.view);
     if (name) void switchContract(ctx, name);
   },

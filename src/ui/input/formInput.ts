@@ -1,7 +1,7 @@
 import type { Overlay } from '../view/viewStore.js';
 
 /**
- * The seam for the order forms (issue 7): while a form overlay is on top, typed text and
+ * The seam for the order forms: while a form overlay is on top, typed text and
  * unbound keys (backspace, left, right, home, end) go to the handler registered here, and
  * the handler says whether printable keys are text right now (a text field has focus) or
  * commands (a choice field, where Space toggles).

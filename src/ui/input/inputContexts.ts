@@ -1,4 +1,4 @@
-import { isPane, type Context, type OverlayContext, activeContexts } from '../../keymap/index.js';
+import { isPane, type CommandId, type Context, type OverlayContext, activeContexts } from '../../keymap/index.js';
 import type { Overlay, ViewState } from '../view/viewStore.js';
 import { selectTopOverlay } from '../view/viewStore.js';
 import { formInputHandler } from './formInput.js';
@@ -16,15 +16,40 @@ const OVERLAY_CONTEXT: Record<Overlay['kind'], OverlayContext> = {
 /** Overlays with a text field: printable keys are text there, never commands. */
 const TEXT_OVERLAYS: ReadonlySet<Overlay['kind']> = new Set(['palette', 'picker']);
 
+/** What the screen shows that the view state does not say. */
+export interface ScreenFacts {
+  /** The terminal is below the minimum size: one line says so, no pane or overlay is drawn. */
+  tooSmall: boolean;
+}
+
+/**
+ * While the terminal is too small the screen shows one line and no key may act on what it
+ * hides: only the way out works. `quit` still asks while a signed request is in flight,
+ * and the line shows that question, so then the answers work too.
+ */
+const TOO_SMALL_KEYS: ReadonlySet<CommandId> = new Set<CommandId>(['quit', 'app.forceQuit']);
+const TOO_SMALL_ASKING_KEYS: ReadonlySet<CommandId> = new Set<CommandId>(['app.forceQuit', 'confirm.yes', 'confirm.no']);
+
 export interface InputState {
   contexts: Context[];
   /** The top overlay takes typed text (its filter). */
   textInput: boolean;
+  /** The commands allowed now, when not all are (the dispatcher drops every other key). */
+  only?: ReadonlySet<CommandId>;
 }
 
-/** The live contexts for a view state: the top overlay's alone, else the focused pane's, lists and global. */
-export function inputStateOf(s: ViewState): InputState {
+/**
+ * The live contexts for a view state: the top overlay's alone, else the focused pane's,
+ * lists and global; on a too-small terminal, the way out alone.
+ */
+export function inputStateOf(s: ViewState, screen: ScreenFacts = { tooSmall: false }): InputState {
   const top = selectTopOverlay(s);
+  if (screen.tooSmall) {
+    // Hidden overlays and panes take no key: q is quit even over a form's text field.
+    return top?.kind === 'quitConfirm'
+      ? { contexts: activeContexts({ overlay: 'confirm' }), textInput: false, only: TOO_SMALL_ASKING_KEYS }
+      : { contexts: activeContexts({}), textInput: false, only: TOO_SMALL_KEYS };
+  }
   const focus: string = s.focus;
   const focused = isPane(focus as Context) ? (focus as Extract<Context, ViewState['focus']>) : undefined;
   return {

@@ -6,7 +6,7 @@ import { useApp, useViewState } from '../app/AppContext.js';
 import { useShell } from '../app/ShellContext.js';
 import { usableBindings } from '../commands/writeCommands.js';
 import { ListLine, spread } from './ListLine.js';
-import { paletteItems } from './overlayLists.js';
+import { highlightedRow, paletteItems } from './overlayLists.js';
 
 /** Size of the palette box; shared with the commands so the cursor math agrees. */
 export function paletteGeometry(screenWidth: number, screenHeight: number) {
@@ -16,7 +16,10 @@ export function paletteGeometry(screenWidth: number, screenHeight: number) {
   return { width, height, inner, rows: Math.max(0, inner.height - 1) };
 }
 
-/** `:` — every command of the keymap, fuzzy-filtered as you type; Enter runs the highlighted one. */
+/**
+ * `:` — every command of the keymap, best match first as you type; Enter runs the
+ * highlighted one. A fresh palette highlights nothing, so a stray Enter runs nothing.
+ */
 export const PaletteOverlay = memo(function PaletteOverlay({ screenWidth, screenHeight }: { screenWidth: number; screenHeight: number }) {
   const { mode } = useApp();
   const { bindings } = useShell();
@@ -24,11 +27,12 @@ export const PaletteOverlay = memo(function PaletteOverlay({ screenWidth, screen
   const cursor = useViewState((s) => s.overlayCursor);
   const items = useMemo(() => paletteItems(query, usableBindings(bindings, mode.readOnly)), [query, bindings, mode.readOnly]);
   const { width, height, inner, rows } = paletteGeometry(screenWidth, screenHeight);
-  const selected = Math.min(cursor, items.length - 1);
+  const selected = highlightedRow(cursor, items.length);
   const start = scrollStart(items.length, rows, selected);
+  const hint = query === '' && selected === undefined ? [{ text: ' type to filter · ↑↓ choose · Enter runs', token: 'muted' as const }] : [];
   return (
     <Modal screenWidth={screenWidth} screenHeight={screenHeight} width={width} height={height} title="Command palette" info={`${items.length} commands`}>
-      <ListLine width={inner.width} segments={[{ text: ': ', token: 'key' }, { text: query }, { text: '▏', token: 'accent' }]} />
+      <ListLine width={inner.width} segments={[{ text: ': ', token: 'key' }, { text: query }, { text: '▏', token: 'accent' }, ...hint]} />
       {items.length === 0 ? (
         <ListLine width={inner.width} segments={[{ text: 'no command matches', token: 'muted' }]} />
       ) : (

@@ -1,4 +1,4 @@
-import { filterCommands, fuzzyScore, helpSections, type Binding, type Context, type PaletteMatch } from '../../keymap/index.js';
+import { filterCommands, helpSections, rankMatches, type Binding, type Context, type PaletteMatch } from '../../keymap/index.js';
 
 /**
  * The rows of the list overlays as pure functions of the query and the bindings, shared by
@@ -27,13 +27,24 @@ export function paletteItems(query: string, bindings: readonly Binding[]): Palet
   return filterCommands(query, bindings);
 }
 
-/** Contract names matching the typed text (fuzzy, best first; all names, sorted, for an empty query). */
+/** overlayCursor while no row is highlighted: Enter then runs nothing. */
+export const NO_ROW = -1;
+
+/**
+ * Where the palette's highlight starts for a query: on no row while the query is empty (a
+ * stray Enter on a fresh palette must not run its first command, Quit), on the best match
+ * once something is typed. Arrow keys move it from there.
+ */
+export function paletteStartRow(query: string): number {
+  return query.trim() === '' ? NO_ROW : 0;
+}
+
+/** The highlighted row of a list of `count` rows, or undefined while none is. */
+export function highlightedRow(cursor: number, count: number): number | undefined {
+  return cursor < 0 || count === 0 ? undefined : Math.min(cursor, count - 1);
+}
+
+/** Contract names matching the typed text (best match first; all names, as listed, for an empty query). */
 export function pickerItems(query: string, names: readonly string[]): string[] {
-  const q = query.trim();
-  if (q === '') return [...names];
-  return names
-    .map((name, i) => ({ name, i, m: fuzzyScore(q, name) }))
-    .filter((x) => x.m !== undefined)
-    .sort((a, b) => b.m!.score - a.m!.score || a.i - b.i)
-    .map((x) => x.name);
+  return rankMatches(names, query, [(name) => name]);
 }

@@ -36,7 +36,7 @@ export interface ViewState {
   themeName: string;
   /** Text typed into the top overlay's filter (palette, contract picker). */
   overlayQuery: string;
-  /** Highlighted row of the top overlay's list, or its scroll offset (help). */
+  /** Highlighted row of the top overlay's list (-1 while none is), or its scroll offset (help). */
   overlayCursor: number;
   /** Signed requests sent and not yet answered; quitting while > 0 asks first. */
   inFlight: number;
@@ -111,12 +111,12 @@ export const view = {
     const overlays = store.getState().overlays;
     if (overlays.length > 0) store.setState({ overlays: overlays.slice(0, -1) });
   },
-  /** Opens an overlay with an empty filter and the cursor on its first row. */
-  openListOverlay(store: ViewStore, overlay: Overlay): void {
-    store.setState({ overlays: [...store.getState().overlays, overlay], overlayQuery: '', overlayCursor: 0 });
+  /** Opens an overlay with an empty filter and the cursor on its first row (or on `cursor`). */
+  openListOverlay(store: ViewStore, overlay: Overlay, cursor = 0): void {
+    store.setState({ overlays: [...store.getState().overlays, overlay], overlayQuery: '', overlayCursor: cursor });
   },
-  setOverlayQuery(store: ViewStore, query: string): void {
-    store.setState({ overlayQuery: query, overlayCursor: 0 });
+  setOverlayQuery(store: ViewStore, query: string, cursor = 0): void {
+    store.setState({ overlayQuery: query, overlayCursor: cursor });
   },
   /** Moves the overlay cursor by delta within [0, count - 1]. */
   moveOverlayCursor(store: ViewStore, delta: number, count: number): void {
