@@ -15,7 +15,7 @@ import { loadVectors } from '../support/vectors.js';
 
 const vectors = loadVectors();
 
-describe('signing vectors (shared/test-vectors/signing.json)', () => {
+describe('signing vectors (test/fixtures/signing-vectors.json)', () => {
   it('has the domain separator', () => {
     expect(toHex(DOMAIN_SEPARATOR)).toBe(vectors.domainSeparator);
   });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The shared signing vectors live beside the repo in ../shared; CI clones it there too. */
-export const VECTORS_PATH = fileURLToPath(new URL('../../../shared/test-vectors/signing.json', import.meta.url));
+/** Signing vectors made with two independent EIP-712 implementations; test/fixtures/README.md says where from. */
+export const VECTORS_PATH = fileURLToPath(new URL('../fixtures/signing-vectors.json', import.meta.url));
 
 export interface VectorCase {
   name: string;
