@@ -1,28 +1,6 @@
-/**
- * Errors as values. Every failure the client can meet becomes a ClientError the UI can
- * show as one line; nothing here carries a stack trace, a request body or a key.
- */
-export type ClientErrorKind =
-  | 'network'
-  | 'timeout'
-  | 'http'
-  | 'signature'
-  | 'nonce'
-  | 'business'
-  | 'validation'
-  | 'master-key-required';
+import type { ClientError, ClientErrorKind, Result } from '../model/clientError.js';
 
-export interface ClientError {
-  readonly kind: ClientErrorKind;
-  /** Verbatim exchange text where the exchange gave one. */
-  readonly message: string;
-  /** HTTP-level code (`SIGNATURE_INVALID`) or business `errorCode` (a number). */
-  readonly code?: string | number;
-  readonly httpStatus?: number;
-  readonly requestId?: string;
-}
-
-export type Result<T> = { ok: true; value: T } | { ok: false; error: ClientError };
+export type { ClientError, ClientErrorKind, Result };
 
 export function clientError(kind: ClientErrorKind, message: string, extra: Omit<ClientError, 'kind' | 'message'> = {}): ClientError {
   const e: { -readonly [K in keyof ClientError]: ClientError[K] } = { kind, message };

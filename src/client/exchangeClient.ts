@@ -14,8 +14,9 @@ import { clientError, type ClientError } from './errors.js';
 import { interpretExchange } from './exchangeResponse.js';
 import type { HttpTransport } from './http.js';
 import type { InfoClient } from './infoClient.js';
-import type { JournalEntry, JournalListener, JournalOutcome } from './journal.js';
-import { DEFAULT_LOOKUP, lookupUntilFound, modifyApplied, reconciledFrom, type LookupPolicy, type Reconciled, type ReconciledItem } from './reconcile.js';
+import type { ActionOutcome, BatchResult, CancelAllResult, CancelResult, ModifyResult, OrderResult, OutcomeMeta, Reconciled, ReconciledItem, ReconciledOutcome } from '../model/actionOutcome.js';
+import type { JournalEntry, JournalListener, JournalOutcome } from '../model/journalEntry.js';
+import { DEFAULT_LOOKUP, lookupUntilFound, modifyApplied, reconciledFrom, type LookupPolicy } from './reconcile.js';
 import type { SignerInfo, SignerSet } from './signers.js';
 
 export interface ExchangeClientOptions {
@@ -36,43 +37,7 @@ export interface SendOptions {
   vaultAddress?: string;
 }
 
-interface Meta {
-  nonce?: number;
-  signer?: SignerInfo;
-}
-
-export type ActionOutcome<T extends ActionType> =
-  | ({ ok: true; data: ExchangeDataOf<T>; requestId: string; nonce: number; signer: SignerInfo } & NotReconciled)
-  | ({ ok: false; error: ClientError; outcomeUnknown: boolean } & Meta);
-
-interface NotReconciled {
-  reconciled?: undefined;
-  reconciledBecause?: undefined;
-}
-
-/** Batch results: per-item statuses exactly as the exchange gave them, or as its records show. */
-export type BatchResult<Item> =
-  | { ok: true; statuses: Item[]; requestId?: string; nonce: number; signer: SignerInfo; reconciledBecause?: ClientError }
-  | ({ ok: false; error: ClientError; outcomeUnknown: boolean } & Meta);
-
-export type OrderItem = OrderStatus | ReconciledItem;
-export type OrderResult = BatchResult<OrderItem> & { cloids: string[] };
-export type CancelItem = CancelStatus | ReconciledItem;
-export type CancelResult = BatchResult<CancelItem>;
-
-/** A lost answer settled from the exchange's records instead of its reply. */
-export interface ReconciledOutcome<R> {
-  ok: true;
-  data?: undefined;
-  requestId?: undefined;
-  reconciled: R;
-  reconciledBecause: ClientError;
-  nonce: number;
-  signer: SignerInfo;
-}
-
-export type ModifyResult = ActionOutcome<'modify'> | ReconciledOutcome<Reconciled>;
-export type CancelAllResult = ActionOutcome<'cancelAll'> | ReconciledOutcome<{ openOrdersLeft: number }>;
+export type { ActionOutcome, BatchResult, CancelAllResult, CancelItem, CancelResult, ModifyResult, OrderItem, OrderResult, ReconciledOutcome } from '../model/actionOutcome.js';
 
 type Sent<T extends ActionType> =
   | { kind: 'ok'; data: ExchangeDataOf<T>; requestId: string; nonce: number; signer: SignerInfo }
@@ -329,8 +294,8 @@ export class ExchangeClient {
   }
 }
 
-function meta(r: { nonce?: number; signer?: SignerInfo }): Meta {
-  const m: Meta = {};
+function meta(r: { nonce?: number; signer?: SignerInfo }): OutcomeMeta {
+  const m: OutcomeMeta = {};
   if (r.nonce !== undefined) m.nonce = r.nonce;
   if (r.signer !== undefined) m.signer = r.signer;
   return m;

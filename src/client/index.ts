@@ -25,5 +25,5 @@ export { Backoff, type BackoffOptions } from './backoff.js';
 export { WsClient, type WsClientOptions, type WsSnapshot, type WsAuthPayload } from './wsClient.js';
 export { type SubState, type ConnState, type DataMessage, keyOfMessage, defaultSilenceMs } from './wsSubscriptions.js';
 export { Poller, type PollTask, type PollerOptions } from './poller.js';
-export { type JournalEntry, type JournalOutcome, type JournalListener } from './journal.js';
+export { type JournalEntry, type JournalOutcome, type JournalListener } from '../model/journalEntry.js';
 export { defaultWsUrl } from './wsUrl.js';

@@ -1,23 +1,8 @@
 import type { ActionOf, OpenOrder, OrderLookup, OrderStatusName } from '../protocol/wire/index.js';
+import type { Reconciled, ReconciledItem } from '../model/actionOutcome.js';
 import type { ClientError, Result } from './errors.js';
 
-/**
- * What the exchange's order records say happened, after a request whose answer was lost.
- * 'absent': the exchange has no record of it (as of the last lookup).
- */
-export interface Reconciled {
-  status: OrderStatusName | 'absent';
-  oid?: number;
-  cloid?: string;
-  order?: OpenOrder;
-  statusTimestamp?: number;
-  /** modify only: whether the open order now carries the requested fields. */
-  applied?: boolean;
-}
-
-export interface ReconciledItem {
-  reconciled: Reconciled;
-}
+export type { Reconciled, ReconciledItem };
 
 export interface LookupPolicy {
   /** Lookups before a missing record counts as absent. */

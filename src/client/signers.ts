@@ -2,13 +2,9 @@ import { addressOf, signAction, type SecretKeyInput, type Signature } from '../p
 import { agentMaySend, type ActionType } from '../protocol/wire/index.js';
 import { clientError, type Result } from './errors.js';
 
-export type SignerRole = 'master' | 'agent';
+import type { SignerInfo, SignerRole } from '../model/signerInfo.js';
 
-/** What a caller may see of a signer: never the key itself. */
-export interface SignerInfo {
-  role: SignerRole;
-  address: string;
-}
+export type { SignerInfo, SignerRole };
 
 /** Signs with a key it never exposes: the key stays inside the SignerSet's private fields. */
 export interface Signer extends SignerInfo {

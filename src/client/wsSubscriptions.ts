@@ -1,10 +1,8 @@
 import { subscriptionKey, type ServerMessage, type Subscription } from '../protocol/wire/index.js';
 
-export type SubState = 'connecting' | 'subscribing' | 'resyncing' | 'live' | 'stale' | 'down';
-export type ConnState = 'idle' | 'connecting' | 'authenticating' | 'open' | 'reconnecting' | 'closed';
+import type { ConnState, DataMessage, SubState } from '../model/streamState.js';
 
-/** Server messages that carry channel data (not acks, auth, pongs or errors). */
-export type DataMessage = Extract<ServerMessage, { channel: 'l2Book' | 'bbo' | 'trades' | 'candle' | 'config' | 'openOrders' | 'orderUpdates' | 'userFills' }>;
+export type { ConnState, DataMessage, SubState };
 
 const DATA_CHANNELS = new Set(['l2Book', 'bbo', 'trades', 'candle', 'config', 'openOrders', 'orderUpdates', 'userFills']);
 

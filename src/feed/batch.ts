@@ -1,6 +1,6 @@
-import type { ConnState, SubState } from '../client/wsSubscriptions.js';
-import type { JournalEntry } from '../client/journal.js';
-import type { ClientError } from '../client/errors.js';
+import type { ConnState, SubState } from '../model/streamState.js';
+import type { JournalEntry } from '../model/journalEntry.js';
+import type { ClientError } from '../model/clientError.js';
 import type {
   AgentRecord,
   Bbo,

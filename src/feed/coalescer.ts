@@ -1,5 +1,5 @@
-import type { DataMessage } from '../client/wsSubscriptions.js';
-import type { JournalEntry } from '../client/journal.js';
+import type { DataMessage } from '../model/streamState.js';
+import type { JournalEntry } from '../model/journalEntry.js';
 import type {
   AgentRecord,
   Bbo,

@@ -1,6 +1,6 @@
-import type { ActionOutcome, CancelAllResult, CancelResult, ModifyResult, OrderResult } from '../client/exchangeClient.js';
-import type { ClientError } from '../client/errors.js';
-import type { Reconciled, ReconciledItem } from '../client/reconcile.js';
+import type { ActionOutcome, CancelAllResult, CancelResult, ModifyResult, OrderResult } from '../model/actionOutcome.js';
+import type { ClientError } from '../model/clientError.js';
+import type { Reconciled, ReconciledItem } from '../model/actionOutcome.js';
 import { canonicalJson, formatDecimal } from '../protocol/index.js';
 import type { ActionType, CancelStatus, ContractConfig, OrderStatus } from '../protocol/wire/index.js';
 import { formatCoinAmount, isoTime, type CoinUnit } from './numbers.js';

@@ -1,7 +1,6 @@
-import type { Key } from 'ink';
 import { DEFAULT_BINDINGS, type Binding, type CommandId } from './bindings.js';
 import { isOverlay, isPane, PRECEDENCE, type Context } from './contexts.js';
-import { isPrintableKey, normalizeInput } from './keys.js';
+import { isPrintableKey, normalizeInput, type KeyFlags } from './keys.js';
 
 /** A compiled keymap: (context, key) -> command. Build once per set of bindings. */
 export class Keymap {
@@ -76,7 +75,7 @@ export type InputAction =
  */
 export function dispatchInput(
   input: string,
-  key: Partial<Key>,
+  key: KeyFlags,
   contexts: readonly Context[],
   opts: ResolveOptions = {},
 ): InputAction[] {

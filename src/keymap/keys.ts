@@ -1,5 +1,3 @@
-import type { Key } from 'ink';
-
 /**
  * Key names. Bindings, overrides and the dispatcher all speak this one vocabulary:
  *   printable characters as themselves, case-sensitive ('b', 'B', '?', ':');
@@ -99,27 +97,30 @@ export interface KeyInput {
   paste?: string;
 }
 
-type InkKey = Pick<
-  Key,
-  | 'upArrow'
-  | 'downArrow'
-  | 'leftArrow'
-  | 'rightArrow'
-  | 'pageUp'
-  | 'pageDown'
-  | 'home'
-  | 'end'
-  | 'return'
-  | 'escape'
-  | 'ctrl'
-  | 'shift'
-  | 'tab'
-  | 'backspace'
-  | 'delete'
-  | 'meta'
->;
+/**
+ * The flags a terminal key reader reports beside the typed text (ink's `Key` has these), so
+ * the keymap can be used by any face without loading ink.
+ */
+export interface KeyFlags {
+  upArrow?: boolean;
+  downArrow?: boolean;
+  leftArrow?: boolean;
+  rightArrow?: boolean;
+  pageUp?: boolean;
+  pageDown?: boolean;
+  home?: boolean;
+  end?: boolean;
+  return?: boolean;
+  escape?: boolean;
+  ctrl?: boolean;
+  shift?: boolean;
+  tab?: boolean;
+  backspace?: boolean;
+  delete?: boolean;
+  meta?: boolean;
+}
 
-function namedFromInk(key: Partial<InkKey>): NamedKey | undefined {
+function namedFromInk(key: KeyFlags): NamedKey | undefined {
   if (key.upArrow) return 'up';
   if (key.downArrow) return 'down';
   if (key.leftArrow) return 'left';
@@ -155,7 +156,7 @@ export function cleanPaste(text: string): string {
  * read (ink passes "jj" as a single input), so printable input is split into one key per
  * character; inside a text field a multi-character chunk is a paste instead.
  */
-export function normalizeInput(input: string, key: Partial<InkKey>, opts: { textInput?: boolean } = {}): KeyInput {
+export function normalizeInput(input: string, key: KeyFlags, opts: { textInput?: boolean } = {}): KeyInput {
   const named = namedFromInk(key);
   if (named) {
     if (named === 'tab' && key.shift) return { keys: ['shift+tab'] };

@@ -17,6 +17,9 @@ import { selectContract } from '../state/actions.js';
 import { createAppStore, storeSink, type AppStore } from '../state/store.js';
 import { CandleWatch } from './candleWatch.js';
 import type { EmbeddedExchange } from './embedded.js';
+import type { InitialMarket } from './initialMarket.js';
+
+export type { InitialMarket };
 import { DEFAULT_POLL, type PollCadence } from './pollCadence.js';
 import { pollTasks } from './pollTasks.js';
 
@@ -59,11 +62,6 @@ export interface SessionOptions {
    * the first frame already shows the market; the streams replace it as they come live.
    */
   initial?: InitialMarket;
-}
-
-export interface InitialMarket {
-  configs: Configs;
-  books: L2Book[];
 }
 
 /** Something every face of the session should tell its user once (a toast, a stderr line). */

@@ -6,7 +6,7 @@ import { InfoClient } from '../client/infoClient.js';
 import { NonceFileStore } from '../client/nonceFileStore.js';
 import { startExchange } from '../exchange/startExchange.js';
 import { KeySourceError, loadKeyFile, PrivateKey, saveKeyFile } from '../wallet/index.js';
-import type { InitialMarket } from './createSession.js';
+import type { InitialMarket } from './initialMarket.js';
 import { AGENT_LIFETIME_MS, AGENT_NAME, runOnboarding } from './onboarding.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { SubState } from '../client/wsSubscriptions.js';
+import type { SubState } from '../model/streamState.js';
 import type { Candle, CandleInterval, ContractConfig, Fill, OpenOrder, Trade } from '../protocol/wire/index.js';
 import type { AppState, PaneId } from './types.js';
 

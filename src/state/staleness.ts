@@ -1,4 +1,4 @@
-import type { SubState } from '../client/wsSubscriptions.js';
+import type { SubState } from '../model/streamState.js';
 import type { PollStatus } from '../feed/batch.js';
 import type { PaneId } from './types.js';
 

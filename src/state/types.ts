@@ -1,5 +1,5 @@
-import type { ConnState, SubState } from '../client/wsSubscriptions.js';
-import type { JournalEntry } from '../client/journal.js';
+import type { ConnState, SubState } from '../model/streamState.js';
+import type { JournalEntry } from '../model/journalEntry.js';
 import type { ErrorEntry, PollStatus } from '../feed/batch.js';
 import type {
   AgentRecord,

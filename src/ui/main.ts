@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { ArgsError, HELP, parseDashboardArgs, type DashboardArgs } from '../startup/args.js';
 import { ConfigError, loadConfig, type Config } from '../startup/config.js';
 import { resolvePaths } from '../startup/paths.js';
+import type { Prepared } from './prepared.js';
 import { loadTheme, themesDir } from './theme/loadTheme.js';
 
 /**
@@ -11,15 +12,6 @@ import { loadTheme, themesDir } from './theme/loadTheme.js';
  * anything heavy loads or the terminal is touched: every user error is one line on stderr
  * and exit code 2. The dashboard itself (runDashboard) is imported only when it will run.
  */
-
-export interface Prepared {
-  args: DashboardArgs;
-  config: Config;
-  configDir: string;
-  stateDir: string;
-  /** Theme folders, the user's first. */
-  themeDirs: string[];
-}
 
 function packageVersion(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));

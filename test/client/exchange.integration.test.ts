@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExchangeClient } from '../../src/client/exchangeClient.js';
 import { HttpTransport } from '../../src/client/http.js';
 import { InfoClient } from '../../src/client/infoClient.js';
-import type { JournalEntry } from '../../src/client/journal.js';
+import type { JournalEntry } from '../../src/model/journalEntry.js';
 import { createSession } from '../../src/session/index.js';
 import { SignerSet } from '../../src/client/signers.js';
 import { WsClient } from '../../src/client/wsClient.js';

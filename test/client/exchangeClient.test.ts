@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExchangeClient } from '../../src/client/exchangeClient.js';
 import { HttpTransport } from '../../src/client/http.js';
 import { InfoClient } from '../../src/client/infoClient.js';
-import type { JournalEntry } from '../../src/client/journal.js';
+import type { JournalEntry } from '../../src/model/journalEntry.js';
 import { SignerSet } from '../../src/client/signers.js';
 import { addressOf } from '../../src/protocol/index.js';
 import { startFakeExchange, type FakeExchange } from './support/fakeExchange.js';

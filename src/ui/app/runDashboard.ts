@@ -8,7 +8,7 @@ import { installFastAssembly } from '../render/installFastAssembly.js';
 import { KeySourceError } from '../../wallet/index.js';
 import type { FormSettings } from '../../forms/context.js';
 import { startAlerts } from '../alerts/alerts.js';
-import type { Prepared } from '../main.js';
+import type { Prepared } from '../prepared.js';
 import { applyColorLevel } from '../theme/applyColorLevel.js';
 import { detectColorLevel } from '../theme/colorLevel.js';
 import { DEFAULT_THEME, listThemes } from '../theme/loadTheme.js';

@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../../client/journal.js';
+import type { JournalEntry } from '../../model/journalEntry.js';
 import { formatClock } from '../format/time.js';
 
 /** A journal entry as the lines of a message box. The journal never holds keys or signatures. */

@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../../client/journal.js';
+import type { JournalEntry } from '../../model/journalEntry.js';
 import type { AgentRecord, Fill, OpenOrder, Position } from '../../protocol/wire/index.js';
 import type { AppState } from '../../state/types.js';
 import type { PaneId } from '../app/layout.js';

@@ -1,4 +1,4 @@
-import type { JournalEntry, JournalOutcome } from '../../../client/journal.js';
+import type { JournalEntry, JournalOutcome } from '../../../model/journalEntry.js';
 import type { ThemeToken } from '../../theme/tokens.js';
 import { MISSING } from '../../format/decimal.js';
 import { formatClock } from '../../format/time.js';

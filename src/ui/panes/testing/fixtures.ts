@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../../../client/journal.js';
+import type { JournalEntry } from '../../../model/journalEntry.js';
 import type {
   AgentRecord,
   Candle,

@@ -1,6 +1,6 @@
 import type { ActionType } from '../protocol/wire/index.js';
-import type { ClientError } from './errors.js';
-import type { SignerRole } from './signers.js';
+import type { ClientError } from './clientError.js';
+import type { SignerRole } from './signerInfo.js';
 
 /**
  * One line per write the client attempted. 'unknown' means the answer was lost and no
