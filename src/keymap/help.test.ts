@@ -43,7 +43,7 @@ describe('README keymap table', () => {
   const readme = fileURLToPath(new URL('../../README.md', import.meta.url));
   const doc = existsSync(readme) ? readFileSync(readme, 'utf8') : '';
   const section = extractKeymapSection(doc);
-  it.skipIf(section === undefined)('README.md matches the bindings (regenerate: node --import tsx src/keymap/printKeymap.ts --write)', () => {
+  it.skipIf(section === undefined)('README.md matches the bindings (regenerate: npm run keymap -- --write)', () => {
     expect(section).toBe(renderKeymapMarkdown());
   });
 });

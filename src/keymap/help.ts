@@ -92,7 +92,7 @@ function mdCode(text: string): string {
   return body.includes('`') ? `\`\` ${body} \`\`` : `\`${body}\``;
 }
 
-/** README's keymap table, generated from the bindings (see printKeymap.ts). */
+/** README's keymap table, generated from the bindings (see scripts/printKeymap.ts). */
 export function renderKeymapMarkdown(bindings: readonly Binding[] = DEFAULT_BINDINGS): string {
   const lines = ['| Where | Keys | Command | What it does |', '|---|---|---|---|'];
   for (const section of helpSections(bindings)) {

@@ -13,7 +13,7 @@ export {
   type TypedActionType,
 } from './eip712.js';
 export { signAction, signDigest, recoverSigner, recoverFromDigest, validateSignature, SignatureError, type Signature } from './signature.js';
-export { addressOf, checksumAddress, isAddress, normalizeAddress, secretKeyBytes, type SecretKeyInput } from './address.js';
+export { addressFromPublicKey, addressOf, checksumAddress, isAddress, normalizeAddress, secretKeyBytes, type SecretKeyInput } from './address.js';
 export { NonceManager, MemoryNonceStore, type NonceStore } from './nonce.js';
 export * from './decimal.js';
 export { toHex, fromHex, type Hex } from './hex.js';

@@ -3,4 +3,4 @@ export { applyBatch } from './applyBatch.js';
 export { stalenessOf } from './staleness.js';
 export * from './selectors.js';
 export * from './actions.js';
-export type { AppState, MarketSlice, AccountSlice, OrdersSlice, SessionSlice, JournalSlice, UiSlice, PaneId } from './types.js';
+export type { AppState, MarketSlice, AccountSlice, OrdersSlice, SessionSlice, JournalSlice, PaneId } from './types.js';

@@ -104,10 +104,3 @@ export const selectClockWarning = (s: AppState) => s.session.clockWarning;
 export const selectErrors = (s: AppState) => s.session.errors;
 export const selectLastError = (s: AppState) => s.session.errors[s.session.errors.length - 1];
 export const selectJournal = (s: AppState) => s.journal.entries;
-
-// ---- ui ----
-
-export const selectFocus = (s: AppState) => s.ui.focus;
-export const selectTopOverlay = (s: AppState): string | undefined => s.ui.overlays[s.ui.overlays.length - 1];
-export const selectForm = (form: string) => (s: AppState) => s.ui.forms[form];
-export const selectFormField = (form: string, field: string) => (s: AppState) => s.ui.forms[form]?.[field] ?? '';

@@ -36,7 +36,6 @@ export function initialState(): AppState {
       errors: [],
     },
     journal: { entries: [] },
-    ui: { focus: 'book', forms: {}, overlays: [] },
   };
 }
 

@@ -86,18 +86,10 @@ export interface JournalSlice {
   entries: readonly JournalEntry[];
 }
 
-export interface UiSlice {
-  focus: string;
-  forms: Readonly<Record<string, Readonly<Record<string, string>>>>;
-  /** Overlay stack, top last. */
-  overlays: readonly string[];
-}
-
 export interface AppState {
   market: MarketSlice;
   account: AccountSlice;
   orders: OrdersSlice;
   session: SessionSlice;
   journal: JournalSlice;
-  ui: UiSlice;
 }

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ArgsError, HELP, parseDashboardArgs, type DashboardArgs } from '../startup/args.js';
 import { ConfigError, loadConfig, type Config } from '../startup/config.js';
+import { packageRoot } from '../startup/packageRoot.js';
 import { resolvePaths } from '../startup/paths.js';
 import type { Prepared } from './prepared.js';
 import { loadTheme, themesDir } from './theme/loadTheme.js';
@@ -14,10 +14,10 @@ import { loadTheme, themesDir } from './theme/loadTheme.js';
  */
 
 function packageVersion(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  const root = packageRoot();
+  if (root === undefined) return 'unknown';
   try {
-    return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+    return (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
   } catch {
     return 'unknown';
   }

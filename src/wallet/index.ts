@@ -1,5 +1,5 @@
 export { KeySourceError, type KeySourceErrorKind } from './errors.js';
-export { PrivateKey, addressFromPublicKey, toChecksumAddress } from './secret.js';
+export { PrivateKey } from './secret.js';
 export {
   encryptKeystore,
   decryptKeystore,

@@ -2,7 +2,7 @@ import { format, inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { KeySourceError } from './errors.js';
-import { PrivateKey, toChecksumAddress } from './secret.js';
+import { PrivateKey } from './secret.js';
 
 // Known key -> address pairs: the Web3 Secret Storage vector key, the
 // web3.js docs example, and Hardhat/Anvil's well-known account #0.
@@ -173,20 +173,5 @@ describe('PrivateKey redaction', () => {
     k.wipe();
     expect(() => k.bytes()).toThrow(/wiped/);
     expect(k.equals(k2)).toBe(false);
-  });
-});
-
-describe('toChecksumAddress', () => {
-  // From EIP-55 itself.
-  it.each([
-    '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-    '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
-    '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
-    '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
-    '0x52908400098527886E0F7030069857D2E4169EE7',
-    '0xde709f2102306220921060314715629080e2fb77',
-  ])('%s', (addr) => {
-    expect(toChecksumAddress(addr.toLowerCase())).toBe(addr);
-    expect(toChecksumAddress(addr.slice(2).toUpperCase())).toBe(addr);
   });
 });

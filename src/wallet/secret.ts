@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { inspect } from 'node:util';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { addressFromPublicKey, checksumAddress } from '../protocol/index.js';
 import { KeySourceError } from './errors.js';
 
 const REDACTED = 'PrivateKey(<redacted>)';
@@ -69,7 +69,7 @@ export class PrivateKey {
   get address(): string {
     if (this.#address === undefined) {
       if (this.#wiped) throw new Error('PrivateKey has been wiped');
-      this.#address = addressFromPublicKey(secp256k1.getPublicKey(this.#bytes, false));
+      this.#address = checksumAddress(addressFromPublicKey(secp256k1.getPublicKey(this.#bytes, false)));
     }
     return this.#address;
   }
@@ -100,29 +100,6 @@ export class PrivateKey {
   [inspect.custom](): string {
     return REDACTED;
   }
-}
-
-/** keccak256(X || Y) of the uncompressed point, last 20 bytes, EIP-55 cased. */
-export function addressFromPublicKey(publicKey: Uint8Array): string {
-  if (publicKey.length !== 65 || publicKey[0] !== 0x04) {
-    throw new Error('expected a 65-byte uncompressed secp256k1 public key');
-  }
-  const hash = keccak_256(publicKey.subarray(1));
-  return toChecksumAddress(Buffer.from(hash.subarray(12)).toString('hex'));
-}
-
-/** EIP-55: uppercase each hex letter whose nibble in keccak256(lowercase hex) is >= 8. */
-export function toChecksumAddress(address: string): string {
-  const lower = address.replace(/^0x/i, '').toLowerCase();
-  if (!/^[0-9a-f]{40}$/.test(lower)) throw new Error('address must be 20 bytes of hex');
-  const hash = keccak_256(new TextEncoder().encode(lower));
-  let out = '0x';
-  for (let i = 0; i < 40; i++) {
-    const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0x0f;
-    const c = lower[i]!;
-    out += nibble >= 8 ? c.toUpperCase() : c;
-  }
-  return out;
 }
 
 function assertInRange(bytes: Uint8Array): void {

@@ -10,7 +10,7 @@ import { addressOf, NonceManager, pow10, signAction, type Hex } from '../../src/
 import type { Configs } from '../../src/protocol/wire/index.js';
 import { selectIsStale } from '../../src/state/selectors.js';
 import { newKey, startTestExchange, type TestExchange } from '../support/exchangeHarness.js';
-import { waitFor } from './support/waitFor.js';
+import { waitFor } from '../support/waitFor.js';
 
 /**
  * The client against the embedded exchange over loopback: accounts, collateral, agents,

@@ -11,7 +11,7 @@ import { build, type ContractConfig, type L2Book } from '../../src/protocol/wire
 import { selectOpenOrders } from '../../src/state/selectors.js';
 import { exchangeData, startTestExchange, type TestExchange } from '../support/exchangeHarness.js';
 import { startWsProxy } from './support/wsProxy.js';
-import { waitFor } from './support/waitFor.js';
+import { waitFor } from '../support/waitFor.js';
 
 /**
  * Fault tests against the embedded exchange with matching, streams and a busy market

@@ -5,7 +5,7 @@ import type { DataMessage } from '../../src/client/wsSubscriptions.js';
 import { addressOf, signAction } from '../../src/protocol/index.js';
 import type { L2Book } from '../../src/protocol/wire/index.js';
 import { startFakeExchange, type FakeExchange } from './support/fakeExchange.js';
-import { waitFor } from './support/waitFor.js';
+import { waitFor } from '../support/waitFor.js';
 import { startWsProxy } from './support/wsProxy.js';
 
 const KEY = '0x' + '6d'.repeat(32);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Fill } from '../../src/protocol/wire/index.js';
 import { selectIsStale, selectOpenOrders } from '../../src/state/selectors.js';
 import { useSessionFixture } from '../client/support/sessionFixture.js';
-import { waitFor } from '../client/support/waitFor.js';
+import { waitFor } from '../support/waitFor.js';
 
 const { ctx, start } = useSessionFixture({ tickMs: 10, defaults: { flushMs: 20, poll: { accountMs: 100, marketStateMs: 100 } } });
 

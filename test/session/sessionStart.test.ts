@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIGS } from '../client/support/fakeExchange.js';
 import { useSessionFixture } from '../client/support/sessionFixture.js';
-import { waitFor } from '../client/support/waitFor.js';
+import { waitFor } from '../support/waitFor.js';
 
 /** How a session starts: what the store holds before the streams are live. */
 

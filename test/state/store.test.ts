@@ -14,7 +14,7 @@ import {
   selectSelectedContract,
   selectTrades,
 } from '../../src/state/selectors.js';
-import { closeOverlay, openOverlay, resetForm, selectContract, setFocus, setFormField } from '../../src/state/actions.js';
+import { selectContract } from '../../src/state/actions.js';
 import type { Configs, ContractConfig, UserAccount } from '../../src/protocol/wire/index.js';
 import { book, fill, order, trade } from '../feed/fixtures.js';
 
@@ -77,7 +77,7 @@ describe('applyBatch', () => {
     expect(after.market.books[1]).not.toBe(before.market.books[1]);
     expect(after.market.books[2]).toBe(before.market.books[2]);
     expect(after.market.trades).toBe(before.market.trades);
-    for (const slice of ['account', 'orders', 'session', 'journal', 'ui'] as const) expect(after[slice]).toBe(before[slice]);
+    for (const slice of ['account', 'orders', 'session', 'journal'] as const) expect(after[slice]).toBe(before[slice]);
   });
 
   it('keeps a book whose levels repeat, and moves only the feed time', () => {
@@ -169,24 +169,5 @@ describe('selectors', () => {
     expect(selectOpenOrders(store.getState())).toBe(open);
     expect(selectOpenOrdersFor(1)(store.getState())).toBe(forOne);
     expect(selectBook(1)(store.getState())).toBeUndefined();
-  });
-});
-
-describe('ui actions', () => {
-  it('each change is one update and a no-op is none', () => {
-    const store = createAppStore();
-    let updates = 0;
-    store.subscribe(() => updates++);
-    setFocus(store, 'orders');
-    setFocus(store, 'orders');
-    setFormField(store, 'order', 'price', '101');
-    setFormField(store, 'order', 'price', '101');
-    openOverlay(store, 'help');
-    openOverlay(store, 'help');
-    expect(updates).toBe(3);
-    expect(store.getState().ui).toEqual({ focus: 'orders', forms: { order: { price: '101' } }, overlays: ['help'] });
-    closeOverlay(store);
-    resetForm(store, 'order');
-    expect(store.getState().ui).toEqual({ focus: 'orders', forms: {}, overlays: [] });
   });
 });

@@ -4,6 +4,7 @@ import { build } from '../../protocol/wire/index.js';
 import type { AppState } from '../../state/types.js';
 import { textWidth } from '../format/width.js';
 import { exchangeData, startTestExchange, type Registered, type TestExchange } from '../../../test/support/exchangeHarness.js';
+import { waitFor } from '../../../test/support/waitFor.js';
 import { PANES, type ContentPaneId } from './registry.js';
 import { renderPane, tick } from './testing/renderPane.js';
 
@@ -14,12 +15,8 @@ import { renderPane, tick } from './testing/renderPane.js';
 // eslint-disable-next-line no-control-regex
 const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
-async function until(session: Session, ok: (s: AppState) => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!ok(session.store.getState())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+function until(session: Session, ok: (s: AppState) => boolean, what: string): Promise<void> {
+  return waitFor(() => ok(session.store.getState()), what, 15_000);
 }
 
 describe('panes on a live embedded exchange', () => {

@@ -8,15 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createSession, openTarget } from '../../../src/session/index.js';
 import { selectOpenOrders } from '../../../src/state/selectors.js';
+import { waitFor } from '../../support/waitFor.js';
 
 const stateDir = mkdtempSync(path.join(os.tmpdir(), 'perpdesk-headless-'));
-const deadline = Date.now() + 20_000;
-async function until(what: string, ok: () => boolean): Promise<void> {
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (what: string, ok: () => boolean) => waitFor(ok, what, 20_000);
 
 const opened = await openTarget({ readOnly: false, activity: 'calm' }, stateDir, { onProgress: () => {}, log: () => {} });
 const session = createSession(opened.target, opened.keys, { contractName: 'SOL1', stateDir, flushMs: 20 });

@@ -1,19 +1,13 @@
 /**
  * Prints README's keymap table generated from the bindings:
- *   node --import tsx src/keymap/printKeymap.ts            # print to stdout
- *   node --import tsx src/keymap/printKeymap.ts --write    # rewrite README.md between the markers
+ *   npm run keymap              # print to stdout
+ *   npm run keymap -- --write   # rewrite README.md between the markers
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { renderKeymapMarkdown, replaceKeymapSection, KEYMAP_END, KEYMAP_START } from './help.js';
+import { renderKeymapMarkdown, replaceKeymapSection, KEYMAP_END, KEYMAP_START } from '../src/keymap/help.js';
 
-/** The folder with package.json above this file, whether run from src/ or dist/. */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
+const README = fileURLToPath(new URL('../README.md', import.meta.url));
 
 function main(argv: readonly string[]): number {
   const table = renderKeymapMarkdown();
@@ -21,7 +15,7 @@ function main(argv: readonly string[]): number {
     process.stdout.write(table);
     return 0;
   }
-  const readme = join(packageRoot(), 'README.md');
+  const readme = README;
   let text: string;
   try {
     text = readFileSync(readme, 'utf8');
