@@ -13,6 +13,8 @@ interface BindingDef {
   readonly context: Context;
   /** False for keys that only make sense inside their overlay (list moves, form fields). */
   readonly palette?: boolean;
+  /** The command signs and sends something: monitor mode hides it and refuses its keys. */
+  readonly writes?: true;
 }
 
 const DEFS = [
@@ -35,31 +37,31 @@ const DEFS = [
   { id: 'chart.interval', keys: ['i'], description: 'Next candle interval', context: 'global' },
 
   // Trading on the current contract (part 2 opens forms for these).
-  { id: 'order.buy', keys: ['b'], description: 'Buy (new order)', context: 'global' },
-  { id: 'order.sell', keys: ['s'], description: 'Sell (new order)', context: 'global' },
-  { id: 'order.cancelAll', keys: ['X'], description: 'Cancel all orders of the contract', context: 'global' },
-  { id: 'position.tpsl', keys: ['t'], description: 'Set take-profit / stop-loss', context: 'global' },
-  { id: 'position.flatten', keys: ['F'], description: 'Flatten the position (reduce-only)', context: 'global' },
-  { id: 'position.reverse', keys: ['R'], description: 'Reverse the position', context: 'global' },
-  { id: 'position.closeHalf', keys: ['H'], description: 'Close half of the position', context: 'global' },
-  { id: 'margin.leverage', keys: ['L'], description: 'Set leverage', context: 'global' },
-  { id: 'margin.mode', keys: ['M'], description: 'Switch cross / isolated margin', context: 'global' },
-  { id: 'margin.isolated', keys: ['I'], description: 'Add or remove isolated margin', context: 'global' },
-  { id: 'collateral.move', keys: ['C'], description: 'Move collateral (chain, deployers, share groups)', context: 'global' },
-  { id: 'agents.manage', keys: ['A'], description: 'Manage agent wallets', context: 'global' },
-  { id: 'deployer.enroll', keys: ['E'], description: 'Enroll in a market deployer', context: 'global' },
-  { id: 'fees.set', keys: [], description: 'Set fee-rate overrides', context: 'global' },
-  { id: 'order.batch', keys: ['O'], description: 'Batch of orders (one a line, up to 10)', context: 'global' },
-  { id: 'collateral.lock', keys: [], description: 'Lock collateral: chain balance -> deployer pool', context: 'global' },
-  { id: 'collateral.unlock', keys: [], description: 'Unlock collateral: deployer pool -> chain balance', context: 'global' },
-  { id: 'collateral.transfer', keys: [], description: 'Transfer collateral between deployer pools', context: 'global' },
-  { id: 'collateral.toGroup', keys: [], description: 'Move collateral: deployer pool -> share group', context: 'global' },
-  { id: 'collateral.fromGroup', keys: [], description: 'Move collateral: share group -> deployer pool', context: 'global' },
-  { id: 'collateral.lockGroup', keys: [], description: 'Lock collateral: chain balance -> share group', context: 'global' },
-  { id: 'collateral.unlockGroup', keys: [], description: 'Unlock collateral: share group -> chain balance', context: 'global' },
-  { id: 'collateral.shareType', keys: [], description: 'Switch margin share type (UNIFIED / PORTFOLIO)', context: 'global' },
-  { id: 'agents.generate', keys: [], description: 'Generate an agent key (saved encrypted) and approve it', context: 'global' },
-  { id: 'agents.approve', keys: [], description: 'Approve an agent wallet by address', context: 'global' },
+  { id: 'order.buy', keys: ['b'], description: 'Buy (new order)', context: 'global', writes: true },
+  { id: 'order.sell', keys: ['s'], description: 'Sell (new order)', context: 'global', writes: true },
+  { id: 'order.cancelAll', keys: ['X'], description: 'Cancel all orders of the contract', context: 'global', writes: true },
+  { id: 'position.tpsl', keys: ['t'], description: 'Set take-profit / stop-loss', context: 'global', writes: true },
+  { id: 'position.flatten', keys: ['F'], description: 'Flatten the position (reduce-only)', context: 'global', writes: true },
+  { id: 'position.reverse', keys: ['R'], description: 'Reverse the position', context: 'global', writes: true },
+  { id: 'position.closeHalf', keys: ['H'], description: 'Close half of the position', context: 'global', writes: true },
+  { id: 'margin.leverage', keys: ['L'], description: 'Set leverage', context: 'global', writes: true },
+  { id: 'margin.mode', keys: ['M'], description: 'Switch cross / isolated margin', context: 'global', writes: true },
+  { id: 'margin.isolated', keys: ['I'], description: 'Add or remove isolated margin', context: 'global', writes: true },
+  { id: 'collateral.move', keys: ['C'], description: 'Move collateral (chain, deployers, share groups)', context: 'global', writes: true },
+  { id: 'agents.manage', keys: ['A'], description: 'Manage agent wallets', context: 'global', writes: true },
+  { id: 'deployer.enroll', keys: ['E'], description: 'Enroll in a market deployer', context: 'global', writes: true },
+  { id: 'fees.set', keys: [], description: 'Set fee-rate overrides', context: 'global', writes: true },
+  { id: 'order.batch', keys: ['O'], description: 'Batch of orders (one a line, up to 10)', context: 'global', writes: true },
+  { id: 'collateral.lock', keys: [], description: 'Lock collateral: chain balance -> deployer pool', context: 'global', writes: true },
+  { id: 'collateral.unlock', keys: [], description: 'Unlock collateral: deployer pool -> chain balance', context: 'global', writes: true },
+  { id: 'collateral.transfer', keys: [], description: 'Transfer collateral between deployer pools', context: 'global', writes: true },
+  { id: 'collateral.toGroup', keys: [], description: 'Move collateral: deployer pool -> share group', context: 'global', writes: true },
+  { id: 'collateral.fromGroup', keys: [], description: 'Move collateral: share group -> deployer pool', context: 'global', writes: true },
+  { id: 'collateral.lockGroup', keys: [], description: 'Lock collateral: chain balance -> share group', context: 'global', writes: true },
+  { id: 'collateral.unlockGroup', keys: [], description: 'Unlock collateral: share group -> chain balance', context: 'global', writes: true },
+  { id: 'collateral.shareType', keys: [], description: 'Switch margin share type (UNIFIED / PORTFOLIO)', context: 'global', writes: true },
+  { id: 'agents.generate', keys: [], description: 'Generate an agent key (saved encrypted) and approve it', context: 'global', writes: true },
+  { id: 'agents.approve', keys: [], description: 'Approve an agent wallet by address', context: 'global', writes: true },
 
   // List navigation in the focused pane, help and pickers.
   { id: 'list.up', keys: ['k', 'up'], description: 'Move up', context: 'list', palette: false },
@@ -70,32 +72,32 @@ const DEFS = [
   { id: 'list.bottom', keys: ['end'], description: 'Go to the last row', context: 'list', palette: false },
 
   // Order book price cursor.
-  { id: 'book.buyAtCursor', keys: ['B'], description: 'Buy at the cursor price', context: 'book' },
-  { id: 'book.sellAtCursor', keys: ['S'], description: 'Sell at the cursor price', context: 'book' },
-  { id: 'book.joinBid', keys: ['J'], description: 'Buy joining the best bid', context: 'book' },
-  { id: 'book.joinAsk', keys: ['K'], description: 'Sell joining the best ask', context: 'book' },
-  { id: 'book.ladder', keys: ['D'], description: 'Ladder of orders from the cursor (batch form)', context: 'book' },
+  { id: 'book.buyAtCursor', keys: ['B'], description: 'Buy at the cursor price', context: 'book', writes: true },
+  { id: 'book.sellAtCursor', keys: ['S'], description: 'Sell at the cursor price', context: 'book', writes: true },
+  { id: 'book.joinBid', keys: ['J'], description: 'Buy joining the best bid', context: 'book', writes: true },
+  { id: 'book.joinAsk', keys: ['K'], description: 'Sell joining the best ask', context: 'book', writes: true },
+  { id: 'book.ladder', keys: ['D'], description: 'Ladder of orders from the cursor (batch form)', context: 'book', writes: true },
   { id: 'book.center', keys: ['c'], description: 'Move the cursor back to the spread', context: 'book' },
   { id: 'book.groupingCoarser', keys: ['g'], description: 'Coarser price grouping', context: 'book' },
   { id: 'book.groupingFiner', keys: ['G'], description: 'Finer price grouping', context: 'book' },
 
   // Selected rows.
-  { id: 'order.modify', keys: ['m', 'enter'], description: 'Modify the selected order', context: 'orders' },
-  { id: 'order.cancel', keys: ['x', 'd'], description: 'Cancel the selected order', context: 'orders' },
-  { id: 'order.cancelByCloid', keys: ['c'], description: 'Cancel by cloid (the selected order\'s, or type one)', context: 'orders' },
+  { id: 'order.modify', keys: ['m', 'enter'], description: 'Modify the selected order', context: 'orders', writes: true },
+  { id: 'order.cancel', keys: ['x', 'd'], description: 'Cancel the selected order', context: 'orders', writes: true },
+  { id: 'order.cancelByCloid', keys: ['c'], description: 'Cancel by cloid (the selected order\'s, or type one)', context: 'orders', writes: true },
   { id: 'orders.scope', keys: ['a'], description: 'Show open orders of all contracts / this contract', context: 'orders' },
-  { id: 'position.cancelTpSl', keys: ['x', 'd'], description: 'Cancel the TP/SL of the selected position', context: 'positions' },
-  { id: 'conditional.cancel', keys: ['c'], description: 'Cancel one conditional (TP or SL) by id', context: 'positions' },
-  { id: 'agents.revoke', keys: ['x', 'd'], description: 'Revoke the selected agent', context: 'agents' },
+  { id: 'position.cancelTpSl', keys: ['x', 'd'], description: 'Cancel the TP/SL of the selected position', context: 'positions', writes: true },
+  { id: 'conditional.cancel', keys: ['c'], description: 'Cancel one conditional (TP or SL) by id', context: 'positions', writes: true },
+  { id: 'agents.revoke', keys: ['x', 'd'], description: 'Revoke the selected agent', context: 'agents', writes: true },
   { id: 'journal.details', keys: ['enter'], description: 'Show the signed action and its result', context: 'journal' },
 
   // Overlays.
-  { id: 'form.submit', keys: ['enter'], description: 'Review and submit', context: 'form', palette: false },
+  { id: 'form.submit', keys: ['enter'], description: 'Review and submit', context: 'form', palette: false, writes: true },
   { id: 'form.cancel', keys: ['escape'], description: 'Close the form', context: 'form', palette: false },
   { id: 'form.nextField', keys: ['tab', 'down'], description: 'Next field', context: 'form', palette: false },
   { id: 'form.prevField', keys: ['shift+tab', 'up'], description: 'Previous field', context: 'form', palette: false },
   { id: 'form.toggle', keys: ['space'], description: 'Toggle or cycle the focused choice', context: 'form', palette: false },
-  { id: 'form.override', keys: ['o'], description: 'Override the fat-finger guards (confirm step)', context: 'form', palette: false },
+  { id: 'form.override', keys: ['o'], description: 'Override the fat-finger guards (confirm step)', context: 'form', palette: false, writes: true },
   { id: 'confirm.yes', keys: ['y', 'enter'], description: 'Confirm and sign', context: 'confirm', palette: false },
   { id: 'confirm.no', keys: ['n', 'escape'], description: 'Go back without sending', context: 'confirm', palette: false },
   { id: 'picker.choose', keys: ['enter'], description: 'Switch to the highlighted contract', context: 'picker', palette: false },
@@ -113,6 +115,7 @@ export interface Binding {
   readonly description: string;
   readonly context: Context;
   readonly palette?: boolean;
+  readonly writes?: true;
 }
 
 export const DEFAULT_BINDINGS: readonly Binding[] = DEFS;

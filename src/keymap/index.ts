@@ -7,3 +7,4 @@ export * from './overrides.js';
 export * from './help.js';
 export * from './palette.js';
 export * from './rankMatches.js';
+export * from './writeAccess.js';

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BINDINGS, type CommandId } from '../../src/keymap/index.js';
+import { type CommandId, DEFAULT_BINDINGS, READ_ONLY_REFUSAL } from '../../src/keymap/index.js';
 import { computeLayout } from '../../src/ui/app/layout.js';
 import type { AppContextValue } from '../../src/ui/app/AppContext.js';
 import { runCommand } from '../../src/ui/commands/registry.js';
 import type { CommandContext } from '../../src/ui/commands/types.js';
-import { READ_ONLY_REFUSAL } from '../../src/ui/commands/writeCommands.js';
 import { NO_ROW } from '../../src/ui/overlays/overlayLists.js';
 import { fullStore } from '../../src/ui/panes/testing/fixtures.js';
 import { createViewStore, selectTopOverlay, view } from '../../src/ui/view/viewStore.js';

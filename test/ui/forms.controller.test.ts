@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderSpec } from '../../src/protocol/wire/index.js';
-import { READ_ONLY_REFUSAL } from '../../src/ui/commands/writeCommands.js';
 import { formKey, formTakesText } from '../../src/ui/forms/formActions.js';
 import { view, selectTopOverlay } from '../../src/ui/view/viewStore.js';
 import { setup } from './support/formHarness.js';
+import { READ_ONLY_REFUSAL } from '../../src/keymap/index.js';
 
 /** Typing, validation as typed, the confirm step, guards and policies: what is (not) sent. */
 

@@ -1,11 +1,10 @@
 import { selectActiveContractNames } from '../../state/selectors.js';
-import { isPane, type Context } from '../../keymap/index.js';
+import { type Context, isPane, usableBindings } from '../../keymap/index.js';
 import { moveBookCursorIn, paneRowCount } from '../panes/selection.js';
 import { helpGeometry } from '../overlays/HelpOverlay.js';
 import { paletteGeometry } from '../overlays/PaletteOverlay.js';
 import { helpLines, paletteItems, pickerItems } from '../overlays/overlayLists.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
-import { usableBindings } from './writeCommands.js';
 import type { CommandContext, CommandTable } from './types.js';
 
 /**
@@ -68,11 +67,11 @@ function moveList(move: Move) {
   };
 }
 
-export const LIST_COMMANDS: CommandTable = {
+export const LIST_COMMANDS = {
   'list.up': moveList({ kind: 'by', delta: -1 }),
   'list.down': moveList({ kind: 'by', delta: 1 }),
   'list.pageUp': moveList({ kind: 'page', dir: -1 }),
   'list.pageDown': moveList({ kind: 'page', dir: 1 }),
   'list.top': moveList({ kind: 'end', dir: -1 }),
   'list.bottom': moveList({ kind: 'end', dir: 1 }),
-};
+} satisfies CommandTable;

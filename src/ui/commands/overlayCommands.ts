@@ -1,11 +1,10 @@
 import { selectContract } from '../../state/actions.js';
 import { selectActiveContractNames } from '../../state/selectors.js';
 import { selectedJournalEntry } from '../panes/selection.js';
-import { isCommandId } from '../../keymap/index.js';
+import { isCommandId, usableBindings } from '../../keymap/index.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
 import { highlightedRow, paletteItems, paletteStartRow, pickerItems } from '../overlays/overlayLists.js';
 import { journalDetails } from '../overlays/journalDetails.js';
-import { usableBindings } from './writeCommands.js';
 import type { CommandContext, CommandTable } from './types.js';
 
 /** Help, palette, contract picker, confirmations and the way out. */
@@ -28,7 +27,7 @@ async function switchContract(ctx: CommandContext, name: string): Promise<void> 
   else view.notify(app.view, r.error.message, 'error');
 }
 
-export const OVERLAY_COMMANDS: CommandTable = {
+export const OVERLAY_COMMANDS = {
   'app.forceQuit': (ctx) => ctx.quit(),
   // The one way out for q and for Quit in the palette: asks first while a signed request is in flight.
   quit: (ctx) => {
@@ -81,4 +80,4 @@ export const OVERLAY_COMMANDS: CommandTable = {
     }
     view.openOverlay(app.view, { kind: 'message', title: `Journal #${entry.seq}: ${entry.action}`, body: journalDetails(entry) });
   },
-};
+} satisfies CommandTable;

@@ -1,22 +1,23 @@
-import type { CommandId } from '../../keymap/index.js';
+import { type CommandId, isWriteCommand, READ_ONLY_REFUSAL } from '../../keymap/index.js';
 import { view } from '../view/viewStore.js';
 import { LIST_COMMANDS } from './listCommands.js';
 import { OVERLAY_COMMANDS } from './overlayCommands.js';
 import { TRADING_COMMANDS } from './tradingCommands.js';
-import type { CommandContext, CommandTable } from './types.js';
+import type { CommandContext, CommandHandler, CommandTable } from './types.js';
 import { VIEW_COMMANDS } from './viewCommands.js';
-import { isWriteCommand, READ_ONLY_REFUSAL } from './writeCommands.js';
 
 /**
  * One handler per command id: trading keys and form keys (tradingCommands.ts, which opens
- * the forms of src/ui/forms), overlays, view and list commands.
+ * the forms of src/ui/forms), overlays, view and list commands. Typed against every id of
+ * the bindings, so a binding without a handler does not compile, and each part is checked
+ * against the ids, so neither does a handler without a binding.
  */
-export const COMMANDS: CommandTable = {
+export const COMMANDS = {
   ...TRADING_COMMANDS,
   ...OVERLAY_COMMANDS,
   ...VIEW_COMMANDS,
   ...LIST_COMMANDS,
-};
+} satisfies Record<CommandId, CommandHandler>;
 
 /**
  * Runs a command: refused with a notice in monitor mode when it would sign, and a failing

@@ -72,7 +72,7 @@ function ladderFromCursor(ctx: FormContext, app: AppContextValue): BookActionRes
   return ladder(ctx, isBuy, formatDecimal(at, ctx.contract.priceScale), 1, 5);
 }
 
-export const TRADING_COMMANDS: CommandTable = {
+export const TRADING_COMMANDS = {
   'order.buy': open('order', undefined, { params: { side: 'Buy' } }),
   'order.sell': open('order', undefined, { params: { side: 'Sell' } }),
   'order.batch': open('orderBatch'),
@@ -125,4 +125,4 @@ export const TRADING_COMMANDS: CommandTable = {
   'form.prevField': ({ app }) => stepField(app, -1),
   'form.toggle': ({ app }) => toggleField(app),
   'form.override': ({ app }) => overrideGuards(app),
-};
+} satisfies CommandTable;

@@ -43,7 +43,7 @@ function regroup(step: 1 | -1) {
   };
 }
 
-export const VIEW_COMMANDS: CommandTable = {
+export const VIEW_COMMANDS = {
   'focus.next': (ctx) => focusArea(ctx, cycleFocus(ctx.layout, ctx.app.view.getState().focus, 1)),
   'focus.prev': (ctx) => focusArea(ctx, cycleFocus(ctx.layout, ctx.app.view.getState().focus, -1)),
   'focus.left': moveFocus('left'),
@@ -64,4 +64,4 @@ export const VIEW_COMMANDS: CommandTable = {
   'book.center': ({ app }) => view.setBookCursor(app.view, null),
   'book.groupingCoarser': regroup(1),
   'book.groupingFiner': regroup(-1),
-};
+} satisfies CommandTable;

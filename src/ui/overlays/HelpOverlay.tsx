@@ -5,7 +5,7 @@ import { panelInner } from '../components/Panel.js';
 import { fit } from '../format/width.js';
 import { useApp, useViewState } from '../app/AppContext.js';
 import { useShell } from '../app/ShellContext.js';
-import { usableBindings } from '../commands/writeCommands.js';
+import { usableBindings } from '../../keymap/index.js';
 import { ListLine } from './ListLine.js';
 import { helpLines } from './overlayLists.js';
 

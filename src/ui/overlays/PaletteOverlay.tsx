@@ -4,9 +4,9 @@ import { panelInner } from '../components/Panel.js';
 import { scrollStart } from '../components/tableLayout.js';
 import { useApp, useViewState } from '../app/AppContext.js';
 import { useShell } from '../app/ShellContext.js';
-import { usableBindings } from '../commands/writeCommands.js';
 import { ListLine, spread } from './ListLine.js';
 import { highlightedRow, paletteItems } from './overlayLists.js';
+import { usableBindings } from '../../keymap/index.js';
 
 /** Size of the palette box; shared with the commands so the cursor math agrees. */
 export function paletteGeometry(screenWidth: number, screenHeight: number) {
