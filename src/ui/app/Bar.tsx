@@ -4,12 +4,12 @@ import type { Segment } from '../components/Tone.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import type { ThemeToken } from '../theme/tokens.js';
 
-/** One full-width line of styled segments on a background token (header, status bar). */
+/** One full-width line of styled segments on a background token (header, status bar), painted edge to edge. */
 export const Bar = memo(function Bar({ segments, width, base }: { segments: readonly Segment[]; width: number; base: ThemeToken }) {
   const theme = useTheme();
   const baseStyle = theme.tokens[base];
   return (
-    <Box width={width} height={1} flexShrink={0} overflow="hidden">
+    <Box width={width} height={1} flexShrink={0} overflow="hidden" backgroundColor={baseStyle.backgroundColor}>
       <Text wrap="truncate" {...baseStyle}>
         {segments.map((s, i) => {
           const style = s.token ? theme.tokens[s.token] : undefined;

@@ -1,4 +1,4 @@
-import type { ConnState, SubState } from '../../client/wsSubscriptions.js';
+import type { ConnState, SubState } from '../../model/streamState.js';
 import type { Segment } from '../components/Tone.js';
 import { formatAge, formatMillis } from '../format/time.js';
 import type { ThemeToken } from '../theme/tokens.js';

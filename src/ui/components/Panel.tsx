@@ -35,10 +35,13 @@ interface Glyphs {
   tl: string;
   tr: string;
   h: string;
+  v: string;
+  bl: string;
+  br: string;
 }
-const ROUND: Glyphs = { tl: '╭', tr: '╮', h: '─' };
+const ROUND: Glyphs = { tl: '╭', tr: '╮', h: '─', v: '│', bl: '╰', br: '╯' };
 // A heavier frame marks focus by shape as well as colour.
-const BOLD: Glyphs = { tl: '┏', tr: '┓', h: '━' };
+const BOLD: Glyphs = { tl: '┏', tr: '┓', h: '━', v: '┃', bl: '┗', br: '┛' };
 
 /** Columns the title (or tab strip) may use in a top border `width` wide. */
 export function titleRoomFor(width: number, stale?: string): number {
@@ -92,6 +95,11 @@ export function titleLine(
   return out;
 }
 
+/**
+ * A framed pane on the theme's surface. The frame is drawn as text rather than with ink's
+ * box border: ink draws border glyphs without a background, which would leave the frame
+ * on the terminal's own background around a painted surface.
+ */
 export const Panel = memo(function Panel({ title, width, height, focused, staleMs, info, tabs, children }: PanelProps) {
   const theme = useTheme();
   if (width <= 0 || height <= 0) return null;
@@ -103,9 +111,14 @@ export const Panel = memo(function Panel({ title, width, height, focused, staleM
       : title;
   const segments = titleLine(width, head, { focused, stale, info });
   const border = theme.tokens[focused ? 'borderFocused' : 'border'];
+  const edge = { color: border.color, dimColor: border.dimColor };
+  const g = focused ? BOLD : ROUND;
+  const rows = Math.max(0, height - 2);
+  const side = Array.from({ length: rows }, () => g.v).join('\n');
+  const bottom = width < 2 ? g.h.repeat(width) : g.bl + g.h.repeat(width - 2) + g.br;
   return (
-    <Box flexDirection="column" width={width} height={height} flexShrink={0} overflow="hidden">
-      <Text wrap="truncate">
+    <Box flexDirection="column" width={width} height={height} flexShrink={0} overflow="hidden" backgroundColor={theme.tokens.surface.backgroundColor}>
+      <Text wrap="truncate" {...theme.tokens.text}>
         {segments.map((s, i) => {
           const style = s.token ? theme.tokens[s.token] : {};
           return (
@@ -116,22 +129,27 @@ export const Panel = memo(function Panel({ title, width, height, focused, staleM
         })}
       </Text>
       {height > 1 && (
-        <Box
-          // ink applies only the changed style props to a mounted box, and a changed
-          // borderStyle alone turns the top border back on in the layout (ink's
-          // applyStyles reads borderTop from the change, where it is absent): the content
-          // moves down a row and loses its last. A new box per frame shape avoids that.
-          key={focused ? 'focused' : 'plain'}
-          borderStyle={focused ? 'bold' : 'round'}
-          borderTop={false}
-          borderColor={border.color}
-          borderDimColor={border.dimColor}
-          width={width}
-          height={height - 1}
-          flexDirection="column"
-          overflow="hidden"
-        >
-          {children}
+        // One body per frame shape, so a focus change mounts a fresh one rather than
+        // patching the old in place.
+        <Box key={focused ? 'focused' : 'plain'} flexDirection="column" width={width} height={height - 1} flexShrink={0} overflow="hidden">
+          {rows > 0 && (
+            <Box flexDirection="row" width={width} height={rows} flexShrink={0} overflow="hidden">
+              <Text wrap="truncate" {...edge}>
+                {side}
+              </Text>
+              <Box flexDirection="column" width={Math.max(0, width - 2)} height={rows} flexShrink={0} overflow="hidden">
+                {children}
+              </Box>
+              {width > 1 && (
+                <Text wrap="truncate" {...edge}>
+                  {side}
+                </Text>
+              )}
+            </Box>
+          )}
+          <Text wrap="truncate" {...edge}>
+            {bottom}
+          </Text>
         </Box>
       )}
     </Box>

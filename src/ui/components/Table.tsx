@@ -38,20 +38,29 @@ interface RowProps<T> {
   cols: readonly FittedColumn<Column<T>>[];
   selected: boolean;
   selection: TextStyle;
+  /** Cells without a token of their own. */
+  plain: TextStyle;
   tokens: Readonly<Record<ThemeToken, TextStyle>>;
   gap: number;
 }
 
-function TableRowImpl<T>({ row, cols, selected, selection, tokens, gap }: RowProps<T>) {
+function TableRowImpl<T>({ row, cols, selected, selection, plain, tokens, gap }: RowProps<T>) {
   return (
     <Box height={1} flexShrink={0}>
-      <Text wrap="truncate" {...(selected ? selection : {})}>
+      <Text wrap="truncate" {...(selected ? selection : plain)}>
         {cols.map(({ column, width }, i) => {
           const raw = column.cell(row);
           const cell = typeof raw === 'string' ? { text: raw } : raw;
           const style = cell.token ? tokens[cell.token] : undefined;
           return (
-            <Text key={column.key} {...(selected ? {} : style)} bold={cell.bold || (!selected && style?.bold) || undefined}>
+            <Text
+              key={column.key}
+              {...(selected ? {} : style)}
+              // A text without a background takes the surface's from the box around it,
+              // over the row's: a selected cell names the selection's itself.
+              backgroundColor={selected ? selection.backgroundColor : style?.backgroundColor}
+              bold={cell.bold || (!selected && style?.bold) || undefined}
+            >
               {(i > 0 ? GAP.repeat(gap) : '') + fit(cell.text, width, column.align ?? 'left')}
             </Text>
           );
@@ -99,6 +108,7 @@ function TableImpl<T>({ columns, rows, rowKey, width, height, selected, empty, s
             cols={cols}
             selected={start + i === selected}
             selection={theme.tokens.selection}
+            plain={theme.tokens.text}
             tokens={theme.tokens}
             gap={gap}
           />

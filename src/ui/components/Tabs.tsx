@@ -56,7 +56,7 @@ export function tabSegments(tabs: readonly TabItem[], active: string, width: num
 export const Tabs = memo(function Tabs({ tabs, active, width }: { tabs: readonly TabItem[]; active: string; width: number }) {
   const theme = useTheme();
   return (
-    <Text wrap="truncate">
+    <Text wrap="truncate" {...theme.tokens.text}>
       {tabSegments(tabs, active, width).map((s, i) => (
         <Text key={i} {...(s.token ? theme.tokens[s.token] : {})}>
           {s.text}

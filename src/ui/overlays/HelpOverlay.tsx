@@ -3,11 +3,12 @@ import { Box, Text } from 'ink';
 import { Modal } from '../components/Modal.js';
 import { panelInner } from '../components/Panel.js';
 import { fit } from '../format/width.js';
+import { useTheme } from '../theme/ThemeContext.js';
 import { useApp, useViewState } from '../app/AppContext.js';
 import { useShell } from '../app/ShellContext.js';
-import { usableBindings } from '../../keymap/index.js';
 import { ListLine } from './ListLine.js';
 import { helpLines } from './overlayLists.js';
+import { usableBindings } from '../../keymap/index.js';
 
 const KEY_COLUMN = 18;
 
@@ -24,6 +25,7 @@ export function helpGeometry(screenWidth: number, screenHeight: number, lineCoun
 export const HelpOverlay = memo(function HelpOverlay({ screenWidth, screenHeight }: { screenWidth: number; screenHeight: number }) {
   const { mode } = useApp();
   const { bindings } = useShell();
+  const theme = useTheme();
   const offset = useViewState((s) => s.overlayCursor);
   const lines = useMemo(() => helpLines(usableBindings(bindings, mode.readOnly), mode.readOnly), [bindings, mode.readOnly]);
   const { width, height, inner, rows, maxOffset } = helpGeometry(screenWidth, screenHeight, lines.length);
@@ -50,7 +52,7 @@ export const HelpOverlay = memo(function HelpOverlay({ screenWidth, screenHeight
         ),
       )}
       <Box height={1} flexShrink={0}>
-        <Text wrap="truncate" dimColor>
+        <Text wrap="truncate" {...theme.tokens.muted}>
           {fit(` j/k ↑/↓ PgUp/PgDn scroll · Esc close${mode.readOnly ? ' · monitor mode: write commands hidden' : ''}`, inner.width)}
         </Text>
       </Box>

@@ -6,7 +6,9 @@ import { useTheme } from '../theme/ThemeContext.js';
 
 /**
  * One row of an overlay list, exactly `width` columns. The highlighted row is drawn with
- * the selection style and a '›' marker, so it shows on monochrome terminals too.
+ * the selection style and a '›' marker, so it shows on monochrome terminals too. Each
+ * segment names the selection's background itself: a text without one takes the
+ * surface's from the box around it, over the line's.
  */
 export const ListLine = memo(function ListLine({
   segments,
@@ -30,11 +32,11 @@ export const ListLine = memo(function ListLine({
   if (left > 0) out.push({ text: ' '.repeat(left) });
   return (
     <Box height={1} flexShrink={0}>
-      <Text wrap="truncate" {...sel}>
+      <Text wrap="truncate" {...(sel ?? theme.tokens.text)}>
         {out.map((s, i) => {
           const style = sel || !s.token ? undefined : theme.tokens[s.token];
           return (
-            <Text key={i} {...style} bold={s.bold || style?.bold || undefined}>
+            <Text key={i} {...style} backgroundColor={(sel ?? style)?.backgroundColor} bold={s.bold || style?.bold || undefined}>
               {s.text}
             </Text>
           );

@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import { Modal } from '../components/Modal.js';
 import { panelInner } from '../components/Panel.js';
 import { fit } from '../format/width.js';
+import { useTheme } from '../theme/ThemeContext.js';
 import { ListLine } from './ListLine.js';
 
 /** A titled box of text lines (journal details, quit confirmation, errors); long lines are cut. */
@@ -21,6 +22,7 @@ export const MessageBox = memo(function MessageBox({
   tone?: 'info' | 'error' | 'warning';
   footer: string;
 }) {
+  const theme = useTheme();
   const lines = body.split('\n');
   const longest = Math.max(title.length + 6, footer.length + 2, ...lines.map((l) => l.length + 2));
   const width = Math.min(screenWidth - 2, Math.max(30, longest + 2));
@@ -34,7 +36,7 @@ export const MessageBox = memo(function MessageBox({
         <ListLine key={i} width={inner.width} segments={[token ? { text: l, token } : { text: l }]} />
       ))}
       <Box height={1} flexShrink={0}>
-        <Text wrap="truncate" dimColor>
+        <Text wrap="truncate" {...theme.tokens.muted}>
           {fit(` ${footer}`, inner.width)}
         </Text>
       </Box>

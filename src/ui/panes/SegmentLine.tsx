@@ -6,18 +6,20 @@ import type { ThemeToken } from '../theme/tokens.js';
 
 /**
  * One pre-fitted line of styled segments. `highlight` (cursor, selection) replaces the
- * segments' own styles for the whole line, so the highlight reads as one bar.
+ * segments' own styles for the whole line, so the highlight reads as one bar. Each
+ * segment names the highlight's background itself: a text without one takes the
+ * surface's from the box around it, over the line's.
  */
 export const SegmentLine = memo(function SegmentLine({ segments, highlight }: { segments: readonly Segment[]; highlight?: ThemeToken | undefined }) {
   const theme = useTheme();
   const hl = highlight ? theme.tokens[highlight] : undefined;
   return (
     <Box height={1} flexShrink={0}>
-      <Text wrap="truncate" {...hl}>
+      <Text wrap="truncate" {...(hl ?? theme.tokens.text)}>
         {segments.map((s, i) => {
           const style = hl || !s.token ? undefined : theme.tokens[s.token];
           return (
-            <Text key={i} {...style} bold={s.bold || style?.bold || hl?.bold || undefined}>
+            <Text key={i} {...style} backgroundColor={(hl ?? style)?.backgroundColor} bold={s.bold || style?.bold || hl?.bold || undefined}>
               {s.text}
             </Text>
           );

@@ -29,6 +29,7 @@ export const FALLBACK_THEME: Theme = {
     borderFocused: { bold: true },
     title: plain,
     titleFocused: { bold: true },
+    surface: plain,
     header: { inverse: true },
     status: { inverse: true },
     selection: { inverse: true },

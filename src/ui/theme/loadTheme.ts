@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../../startup/packageRoot.js';
 import { adaptColor } from './downgrade.js';
 import { FALLBACK_THEME } from './fallbackTheme.js';
 import { parseThemeFile, type ThemeFile, type TokenStyle } from './themeFile.js';
-import { THEME_TOKENS, type ColorLevel, type TextStyle, type Theme, type ThemeToken } from './tokens.js';
+import { OPTIONAL_TOKENS, THEME_TOKENS, type ColorLevel, type TextStyle, type Theme, type ThemeToken } from './tokens.js';
 
 export const DEFAULT_THEME = 'dark';
 /** Used for every theme when colour is off (NO_COLOR, --no-color, TERM=dumb). */
@@ -15,13 +16,8 @@ export const NO_COLOR_THEME = 'mono';
  * so it works from src/ (tsx, vitest) and from dist/ (the published build) alike.
  */
 export function themesDir(from: string = fileURLToPath(import.meta.url)): string {
-  let dir = dirname(from);
-  for (;;) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'themes'))) return join(dir, 'themes');
-    const up = dirname(dir);
-    if (up === dir) return resolve('themes');
-    dir = up;
-  }
+  const root = packageRoot(from);
+  return root === undefined ? resolve('themes') : join(root, 'themes');
 }
 
 /** Theme names available in the given folders (shipped first), without duplicates. */
@@ -105,12 +101,12 @@ function resolveStyle(style: TokenStyle, level: ColorLevel): TextStyle {
 
 /** A validated theme file as ink styles for the terminal's colour level. */
 export function resolveTheme(file: ThemeFile, level: ColorLevel, name = file.name ?? 'custom'): ThemeResult {
-  const missing = THEME_TOKENS.filter((t) => file.tokens[t] === undefined);
+  const missing = THEME_TOKENS.filter((t) => file.tokens[t] === undefined && !OPTIONAL_TOKENS.includes(t));
   if (missing.length > 0) {
     return { ok: false, error: `theme "${name}": missing tokens ${missing.join(', ')} (or add "extends": "dark")` };
   }
   const tokens = {} as Record<ThemeToken, TextStyle>;
-  for (const t of THEME_TOKENS) tokens[t] = resolveStyle(file.tokens[t]!, level);
+  for (const t of THEME_TOKENS) tokens[t] = resolveStyle(file.tokens[t] ?? {}, level);
   return { ok: true, theme: { name, level, tokens } };
 }
 

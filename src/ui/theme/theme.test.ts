@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -105,6 +105,20 @@ describe('user themes', () => {
     if (!r.ok) throw new Error(r.error);
     expect(r.theme.tokens.bid.color).toBe('#00ff00');
     expect(r.theme.tokens.ask.color).toBe('#ef5350');
+  });
+  it('loads a full theme without a surface (written before it existed) on the terminal background; extends passes it on', () => {
+    // mono sets every token but the surface.
+    const mono = JSON.parse(readFileSync(join(themesDir(), 'mono.json'), 'utf8')) as { tokens: Record<string, unknown> };
+    expect(mono.tokens['surface']).toBeUndefined();
+    write('older', { tokens: { ...mono.tokens, text: '#222222' } });
+    const r = loadTheme('older', { level: 'truecolor', dirs: [dir] });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.theme.tokens.surface).toEqual({});
+    expect(r.theme.tokens.text.color).toBe('#222222');
+    write('onDark', { extends: 'dark', tokens: { text: '#eeeeee' } });
+    const d = loadTheme('onDark', { level: 'truecolor', dirs: [dir, themesDir()] });
+    if (!d.ok) throw new Error(d.error);
+    expect(d.theme.tokens.surface.backgroundColor).toBe('#11151c');
   });
   it('names the bad token in the message', () => {
     write('bad', { extends: 'dark', tokens: { bid: '#12' } });

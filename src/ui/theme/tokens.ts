@@ -22,6 +22,7 @@ export const THEME_TOKENS = [
   'borderFocused',
   'title',
   'titleFocused',
+  'surface',
   'header',
   'status',
   'selection',
@@ -33,6 +34,13 @@ export const THEME_TOKENS = [
 ] as const;
 
 export type ThemeToken = (typeof THEME_TOKENS)[number];
+
+/**
+ * Tokens a theme file may leave out. `surface` is the background of panes, overlays and
+ * forms; a theme without it draws them on the terminal's own background, as themes did
+ * before it existed.
+ */
+export const OPTIONAL_TOKENS: readonly ThemeToken[] = ['surface'];
 
 /** Props ink's <Text> takes as they are: spread a token's style onto a Text. */
 export interface TextStyle {

@@ -30,8 +30,8 @@ afterEach(() => {
   pairs = [];
 });
 
-function mount(cols: number, rows: number, churn: Props['churn'] = 'all'): Pair {
-  const props: Props = { n: 0, cols, rows, overlay: false, churn };
+function mount(cols: number, rows: number, churn: Props['churn'] = 'all', painted = false): Pair {
+  const props: Props = { n: 0, cols, rows, overlay: false, churn, painted };
   const options = { stdin: new FakeStdin() as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false };
   const refTerm = createTerminal(cols, rows);
   const refTty = new FakeTty(cols, rows, refTerm);
@@ -89,6 +89,20 @@ describe('ink through DiffingStdout', () => {
       expect(pair.diff.stdout.stats.unknownSequences).toBe(0);
     });
   }
+
+  it('shows what ink shows on painted backgrounds: filled boxes, a background that changes, an overlay opening and closing', async () => {
+    const pair = mount(120, 40, 'some', true);
+    await showsFrame(pair.ref.term, 0);
+    await showsFrame(pair.diff.term, 0);
+    expect(firstDifference(pair.ref.term, pair.diff.term)).toBeNull();
+    for (let i = 0; i < 3; i++) await step(pair, {});
+    await step(pair, { overlay: true });
+    await step(pair, {});
+    await step(pair, { overlay: false });
+    await step(pair, { painted: false });
+    await step(pair, { painted: true });
+    expect(pair.diff.stdout.stats.unknownSequences).toBe(0);
+  });
 
   it('shows what ink shows across resizes (narrower, wider, shorter, taller)', async () => {
     const pair = mount(120, 40);

@@ -48,12 +48,14 @@ export interface DashboardProps {
   rows: number;
   overlay: boolean;
   fill?: boolean;
+  /** Boxes paint their own backgrounds, as themes with a surface colour do. */
+  painted?: boolean;
   /** 'all': every level changes each update; 'some': a few do, like a live book. */
   churn?: 'all' | 'some';
 }
 
 /** A book-like screen: header, bids and asks with changing sizes, a status line, an optional modal. */
-export function Dashboard({ n, cols, rows, overlay, fill, churn = 'all' }: DashboardProps) {
+export function Dashboard({ n, cols, rows, overlay, fill, painted, churn = 'all' }: DashboardProps) {
   const depth = Math.max(3, Math.min(12, rows - 10));
   const level = (side: number, i: number) => {
     const px = (150 + side * (i + 1) * 0.05).toFixed(2);
@@ -62,7 +64,7 @@ export function Dashboard({ n, cols, rows, overlay, fill, churn = 'all' }: Dashb
     return { px, sz: String(sz).padStart(5), bar: '█'.repeat((sz % 20) + 1) };
   };
   return (
-    <Box flexDirection="column" width={cols} height={fill ? rows : rows - 1}>
+    <Box flexDirection="column" width={cols} height={fill ? rows : rows - 1} {...(painted ? { backgroundColor: '#11151c' } : {})}>
       <Box justifyContent="space-between">
         <Text bold color="cyan">
           perpdesk 永続 SOL1
@@ -71,7 +73,14 @@ export function Dashboard({ n, cols, rows, overlay, fill, churn = 'all' }: Dashb
       </Box>
       <Box>
         {[-1, 1].map((side) => (
-          <Box key={side} flexDirection="column" borderStyle="round" borderColor={side < 0 ? 'green' : 'red'} width={Math.floor(cols / 2)}>
+          <Box
+            key={side}
+            flexDirection="column"
+            borderStyle="round"
+            borderColor={side < 0 ? 'green' : 'red'}
+            width={Math.floor(cols / 2)}
+            {...(painted ? { backgroundColor: side < 0 ? '#0d2b26' : (n % 3 === 0 ? '#2b0d0d' : '#1c2330') } : {})}
+          >
             {Array.from({ length: depth }, (_, i) => {
               const l = level(side, i);
               return (
@@ -88,7 +97,7 @@ export function Dashboard({ n, cols, rows, overlay, fill, churn = 'all' }: Dashb
         {` status: ${n % 2 === 0 ? 'connected' : 'syncing  '} · orders ${n % 5} · 🚀 `}
       </Text>
       {overlay ? (
-        <Box position="absolute" marginTop={3} marginLeft={6} borderStyle="double" paddingX={1} flexDirection="column">
+        <Box position="absolute" marginTop={3} marginLeft={6} borderStyle="double" paddingX={1} flexDirection="column" {...(painted ? { backgroundColor: 'white' } : {})}>
           <Text inverse> Confirm: buy 1.5 SOL1 @ 150.05 </Text>
           <Text dimColor italic underline>
             press y to send, esc to cancel

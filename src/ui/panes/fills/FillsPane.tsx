@@ -5,6 +5,7 @@ import { wrapText } from '../../forms/wrapText.js';
 import { useApp, useAppState, useViewState } from '../../app/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import { Table, type Column } from '../../components/Table.js';
+import { useTheme } from '../../theme/ThemeContext.js';
 import { widthFor } from '../columns.js';
 import type { PaneProps } from '../registry.js';
 import { clampSelection } from '../selection.js';
@@ -30,6 +31,7 @@ export const MONITOR_FILLS = 'fills are not available in monitor mode (no fills 
 
 export const FillsPane = memo(function FillsPane({ width, height, focused, tabs }: PaneProps) {
   const { mode } = useApp();
+  const muted = useTheme().tokens.muted;
   const fills = useAppState((s) => s.orders.fills);
   const configs = useAppState((s) => s.market.configs);
   const selected = useViewState((s) => s.selection.fills);
@@ -43,7 +45,7 @@ export const FillsPane = memo(function FillsPane({ width, height, focused, tabs 
         wrapText(MONITOR_FILLS, inner.width)
           .slice(0, inner.height)
           .map((line, i) => (
-            <Text key={i} dimColor wrap="truncate">
+            <Text key={i} {...muted} wrap="truncate">
               {fit(line, inner.width, 'center')}
             </Text>
           ))
