@@ -1,3 +1,4 @@
+import { groupThousands } from '../format/groupThousands.js';
 import { absBig, divRound, formatDecimal, formatFixed, parseDecimal, pow10, type Rounding } from '../protocol/index.js';
 
 /**
@@ -79,14 +80,14 @@ export interface CoinUnit {
   name: string;
 }
 
-/** Raw coin units as "1,234.5 USDC": every digit kept, since a confirm step must not round money. */
+/**
+ * Raw coin units as "1,234.5 USDC": every digit kept, since a confirm step must not round money.
+ * @deprecated the forms' old money text, without the display decimals the panes show
+ * ("1,234.5" where a pane shows "1,234.50"). Use `formatMoney(raw, coin, { exact: true,
+ * symbol: true })` from src/format, which keeps every digit too.
+ */
 export function formatCoinAmount(raw: bigint, coin: CoinUnit): string {
-  const text = formatDecimal(raw, coin.decimals);
-  const negative = text.startsWith('-');
-  const body = negative ? text.slice(1) : text;
-  const [whole = '0', frac] = body.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${frac ? `.${frac}` : ''} ${coin.name}`;
+  return `${groupThousands(formatDecimal(raw, coin.decimals))} ${coin.name}`;
 }
 
 /** Rounds a raw price to a multiple of the tick, in the given direction. */

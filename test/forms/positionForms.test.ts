@@ -56,7 +56,7 @@ describe('leverage form', () => {
     expect(run(FORMS.leverage, { leverage: '21' }, ctx()).errors).toEqual(['Leverage: at most 20']);
     // 1000 SOL1 at 150 = 150,000 USDC: the 10x tier
     const big = ctx({ positions: [position({ contractId: 1, size: '1000', leverage: 10 })] });
-    expect(run(FORMS.leverage, { leverage: '15' }, big).errors[0]).toMatch(/^Leverage: at most 10x for the position's notional 150,000 USDC/);
+    expect(run(FORMS.leverage, { leverage: '15' }, big).errors[0]).toMatch(/^Leverage: at most 10x for the position's notional 150,000.00 USDC/);
   });
 
   it('warns that lowering leverage triggers a margin check and opens on the current setting', () => {
@@ -91,16 +91,16 @@ describe('isolated margin form', () => {
     const c = ctx({ positions: [iso] });
     const add = run(FORMS.isolatedMargin, { direction: 'Add', amount: '25.5' }, c);
     expect(add.built!.action).toEqual({ type: 'updateIsolatedMargin', asset: 1, ntli: 25_500_000 });
-    expect(add.built!.summary).toContain('isolated margin: 50 USDC -> 75.5 USDC');
-    expect(add.built!.summary).toContain('cross available: 1,000 USDC -> 974.5 USDC');
+    expect(add.built!.summary).toContain('isolated margin: 50.00 USDC -> 75.50 USDC');
+    expect(add.built!.summary).toContain('cross available: 1,000.00 USDC -> 974.50 USDC');
     const remove = run(FORMS.isolatedMargin, { direction: 'Remove', amount: '10' }, c);
     expect(remove.built!.action).toEqual({ type: 'updateIsolatedMargin', asset: 1, ntli: -10_000_000 });
   });
 
   it('refuses what cannot move and a cross position', () => {
     const c = ctx({ positions: [iso] });
-    expect(run(FORMS.isolatedMargin, { direction: 'Remove', amount: '60' }, c).errors).toEqual(["Amount: exceeds the position's isolated margin 50 USDC"]);
-    expect(run(FORMS.isolatedMargin, { direction: 'Add', amount: '1000.000001' }, c).errors).toEqual(["Amount: exceeds the cross pool's available 1,000 USDC"]);
+    expect(run(FORMS.isolatedMargin, { direction: 'Remove', amount: '60' }, c).errors).toEqual(["Amount: exceeds the position's isolated margin 50.00 USDC"]);
+    expect(run(FORMS.isolatedMargin, { direction: 'Add', amount: '1000.000001' }, c).errors).toEqual(["Amount: exceeds the cross pool's available 1,000.00 USDC"]);
     expect(run(FORMS.isolatedMargin, { amount: '0' }, c).errors).toEqual(['Amount: must be above zero']);
     expect(run(FORMS.isolatedMargin, {}, ctx({ positions: [position({ contractId: 1 })] })).blocked).toBe(
       'the position is in cross margin: isolated margin applies to isolated positions only',

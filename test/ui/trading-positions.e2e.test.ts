@@ -44,12 +44,12 @@ describe('positions and margin from the keyboard', () => {
     const iso = BigInt(p!.isolatedMargin);
 
     // Isolated margin: add 10, then remove 5, each with the before/after the form predicted.
-    s = await keys(t, ['I', '1', '0'], 'Add 10 USDC to the long SOL1 position');
+    s = await keys(t, ['I', '1', '0'], 'Add 10.00 USDC to the isolated margin of the long SOL1 position');
     await keys(t, [KEYS.enter, KEYS.enter], /isolated margin [\d,.]+ USDC -> [\d,.]+ USDC \[req-\d+\]/);
     await closeAnswer(t);
     p = await solPosition();
     expect(BigInt(p!.isolatedMargin)).toBe(iso + 10_000_000n);
-    await keys(t, ['I', KEYS.shiftTab, ' ', KEYS.tab, '5'], 'Remove 5 USDC from the long SOL1 position');
+    await keys(t, ['I', KEYS.shiftTab, ' ', KEYS.tab, '5'], 'Remove 5.00 USDC from the isolated margin of the long SOL1 position');
     await keys(t, [KEYS.enter, KEYS.enter], /isolated margin [\d,.]+ USDC -> [\d,.]+ USDC \[req-\d+\]/);
     await closeAnswer(t);
     p = await solPosition();

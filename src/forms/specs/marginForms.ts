@@ -3,12 +3,21 @@ import { collateralCoin, contractById, isHedge, maxLeverage, positionsOf, target
 import { amountField, choiceField, integerField } from '../field.js';
 import { defineForm } from '../formSpec.js';
 import { needsFor } from '../keyRequirement.js';
-import { formatCoinAmount, notionalRaw, tryDecimal } from '../numbers.js';
+import { formatMoney } from '../../format/index.js';
+import { notionalRaw, tryDecimal } from '../numbers.js';
 import { marginPool, markRaw, positionSize } from '../orderContext.js';
+
+/**
+ * Balances and limits read as the panes show them; the amount the action moves is exact
+ * (a confirm step must not round what gets signed).
+ */
+function money(raw: bigint | string, coin: { decimals: number; name: string }, exact = false): string {
+  return formatMoney(raw, coin, { exact, symbol: true });
+}
 
 function tiersText(c: ContractConfig, ctx: FormContext): string {
   const coin = collateralCoin(ctx.configs);
-  return c.leverageTiers.map((t) => `${t.maxLeverage}x up to ${formatCoinAmount(BigInt(t.maxNotional), coin)}`).join(', ');
+  return c.leverageTiers.map((t) => `${t.maxLeverage}x up to ${money(t.maxNotional, coin)}`).join(', ');
 }
 
 export const leverageForm = defineForm({
@@ -41,7 +50,7 @@ export const leverageForm = defineForm({
       const notional = notionalRaw(px, positionSize(p, c), c.priceScale, c.qtyScale, coin.decimals);
       const cap = tierLeverage(c, notional);
       if (cap !== undefined && v.leverage > cap) {
-        return { ok: false, error: `Leverage: at most ${cap}x for the position's notional ${formatCoinAmount(notional, coin)} (tiers: ${tiersText(c, ctx)})` };
+        return { ok: false, error: `Leverage: at most ${cap}x for the position's notional ${money(notional, coin)} (tiers: ${tiersText(c, ctx)})` };
       }
       if (v.leverage < p.leverage) summary.push(`lower than the position's ${p.leverage}x: the exchange checks the position's margin and refuses if it falls short`);
     }
@@ -115,22 +124,25 @@ export const isolatedMarginForm = defineForm({
     const p = targetPosition(ctx)!;
     const c = contractById(ctx.configs, p.contractId) ?? ctx.contract;
     const coin = collateralCoin(ctx.configs);
-    const money = (raw: bigint) => formatCoinAmount(raw, coin);
-    if (v.amount > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, error: 'Amount: too large for the exchange (ntli is a JSON integer)' };
+    const amount = (raw: bigint) => money(raw, coin);
+    // The change travels as a JSON integer of smallest units: the exchange takes no more at once.
+    const most = BigInt(Number.MAX_SAFE_INTEGER);
+    if (v.amount > most) return { ok: false, error: `Amount: at most ${money(most, coin, true)} in one change` };
     const iso = /^-?\d+$/.test(p.isolatedMargin) ? BigInt(p.isolatedMargin) : 0n;
     const pool = c ? marginPool(ctx, c) : { source: '' };
     if (v.direction && pool.available !== undefined && v.amount > pool.available) {
-      return { ok: false, error: `Amount: exceeds the cross pool's available ${money(pool.available)}` };
+      return { ok: false, error: `Amount: exceeds the cross pool's available ${amount(pool.available)}` };
     }
-    if (!v.direction && v.amount > iso) return { ok: false, error: `Amount: exceeds the position's isolated margin ${money(iso)}` };
+    if (!v.direction && v.amount > iso) return { ok: false, error: `Amount: exceeds the position's isolated margin ${amount(iso)}` };
     const ntli = Number(v.direction ? v.amount : -v.amount);
     const action = build.updateIsolatedMargin(p.contractId, ntli, isHedge(ctx.account) ? p.isBuy : undefined);
     const delta = v.direction ? v.amount : -v.amount;
+    const which = `the ${p.isBuy ? 'long' : 'short'} ${c?.name ?? `contract ${p.contractId}`} position`;
     const summary = [
-      `${v.direction ? 'Add' : 'Remove'} ${money(v.amount)} ${v.direction ? 'to' : 'from'} the ${p.isBuy ? 'long' : 'short'} ${c?.name ?? `contract ${p.contractId}`} position (ntli ${ntli})`,
-      `isolated margin: ${money(iso)} -> ${money(iso + delta)}`,
+      `${v.direction ? 'Add' : 'Remove'} ${money(v.amount, coin, true)} ${v.direction ? 'to' : 'from'} the isolated margin of ${which}`,
+      `isolated margin: ${amount(iso)} -> ${amount(iso + delta)}`,
     ];
-    if (pool.available !== undefined) summary.push(`cross available: ${money(pool.available)} -> ${money(pool.available - delta)}`);
+    if (pool.available !== undefined) summary.push(`cross available: ${amount(pool.available)} -> ${amount(pool.available - delta)}`);
     if (!v.direction) summary.push('the exchange refuses a removal that leaves less than the initial margin');
     return { ok: true, value: { action, call: { kind: 'send', action }, summary, notional: v.amount } };
   },

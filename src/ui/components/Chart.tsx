@@ -5,21 +5,23 @@ import type { ThemeToken } from '../theme/tokens.js';
 import { chartLines } from './chartLines.js';
 
 export interface ChartProps {
-  /** Raw fixed-point values (e.g. candle closes), oldest first. */
+  /** Raw prices (e.g. candle closes), oldest first. */
   values: readonly bigint[];
+  /** The contract's price scale. */
   scale: number;
+  /** The contract's tick in raw price units: the axis labels sit on its grid. */
+  tick?: bigint | number;
   width: number;
   height: number;
-  decimals?: number;
   token?: ThemeToken;
   emptyText?: string;
 }
 
-export const Chart = memo(function Chart({ values, scale, width, height, decimals, token = 'chart', emptyText }: ChartProps) {
+export const Chart = memo(function Chart({ values, scale, tick, width, height, token = 'chart', emptyText }: ChartProps) {
   const style = useTheme().tokens[token];
   const lines = useMemo(
-    () => chartLines(values, scale, width, height, { decimals, emptyText }),
-    [values, scale, width, height, decimals, emptyText],
+    () => chartLines(values, scale, width, height, { tick, emptyText }),
+    [values, scale, tick, width, height, emptyText],
   );
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">

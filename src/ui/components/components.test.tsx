@@ -204,8 +204,8 @@ describe('Sparkline and Chart', () => {
     const base = (1n << 60n) * 100n;
     const steps = Array.from({ length: 10 }, (_, i) => base + BigInt(i) * 100n);
     const out = chartLines(steps, 2, 60, 10);
-    expect(out[0]).toMatch(/^1152921504606846985\.00[┤┼]/);
-    expect(out[9]).toMatch(/^1152921504606846976\.00[┤┼]/);
+    expect(out[0]).toMatch(/^1,152,921,504,606,846,985\.00[┤┼]/);
+    expect(out[9]).toMatch(/^1,152,921,504,606,846,976\.00[┤┼]/);
   });
   it('says when there is nothing to plot', () => {
     const out = chartLines([1n], 0, 20, 3);

@@ -1,6 +1,6 @@
 import { divRound, pow10 } from '../../protocol/decimal.js';
 import { MISSING, parseLooseDecimal } from './decimal.js';
-import { MINUS } from './signed.js';
+import { MINUS } from '../../format/fixedText.js';
 
 export interface PercentFormat {
   decimals?: number;

@@ -1,4 +1,4 @@
-import { MINUS } from './signed.js';
+import { MINUS } from '../../format/fixedText.js';
 
 /**
  * Side and direction markers. Colour is never the only carrier of meaning: every marker

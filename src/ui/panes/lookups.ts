@@ -1,6 +1,6 @@
 import type { Configs, ContractConfig } from '../../protocol/wire/index.js';
 import type { AppState } from '../../state/types.js';
-import { DEFAULT_COIN_DECIMALS } from '../format/coin.js';
+import { DEFAULT_COIN_DECIMALS } from '../../format/index.js';
 import { memoLast } from './memo.js';
 
 /**

@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import { useAppState, useViewState } from '../../app/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
-import { formatRaw, toRaw } from '../../format/decimal.js';
+import { formatPrice, toRaw } from '../../../format/index.js';
 import { selectOpenOrdersFor } from '../../../state/selectors.js';
 import type { OpenOrder } from '../../../protocol/wire/index.js';
 import { selectedContract } from '../lookups.js';
@@ -49,7 +49,7 @@ export const BookPane = memo(function BookPane({ width, height, focused, tabs }:
       }),
     [ladder, contract, inner.width, inner.height, cursorRaw, own],
   );
-  const info = contract ? `${groupTicks > 1 ? 'grp' : 'tick'} ${formatRaw(group, contract.priceScale, { separators: true })}` : undefined;
+  const info = contract ? `${groupTicks > 1 ? 'grp' : 'tick'} ${formatPrice(group, contract)}` : undefined;
   return (
     <Panel tabs={tabs} title={contract ? `Book ${contract.name}` : 'Book'} width={width} height={height} focused={focused} staleMs={staleMs} info={info}>
       {lines.map((l) => (

@@ -1,7 +1,7 @@
 import { divRound } from '../../../protocol/decimal.js';
 import type { Segment } from '../../components/Tone.js';
 import { depthBar } from '../../format/depthBar.js';
-import { formatRaw } from '../../format/decimal.js';
+import { formatPrice, formatSize } from '../../../format/index.js';
 import type { RawLevel } from '../../format/grouping.js';
 import { fit, textWidth } from '../../format/width.js';
 import { clipSegments } from '../segments.js';
@@ -87,10 +87,11 @@ export function spreadText(ladder: BookLadder, priceScale: number, width: number
   if (bestBid === undefined) return 'no bids';
   if (bestAsk === undefined) return 'no asks';
   if (bestAsk < bestBid) return 'crossed';
-  const abs = formatRaw(bestAsk - bestBid, priceScale, { separators: true });
+  const px = { priceScale };
+  const abs = formatPrice(bestAsk - bestBid, px);
   const core = `spread ${abs} · ${spreadBps(bestBid, bestAsk)}`;
   // Twice the mid keeps the division exact until the last digit.
-  const mid = formatRaw(divRound(bestBid + bestAsk, 2n, 'half-up'), priceScale, { separators: true });
+  const mid = formatPrice(divRound(bestBid + bestAsk, 2n, 'half-up'), px);
   const long = `mid ${mid} · ${core}`;
   return textWidth(long) + 4 <= width ? long : textWidth(core) + 2 <= width ? core : `${abs} · ${spreadBps(bestBid, bestAsk)}`;
 }
@@ -170,8 +171,8 @@ export function bookRows(input: BookRowsInput): BookLine[] {
   }
   const window: (Slot | undefined)[] = Array.from({ length: rows }, (_, i) => slots[start + i]);
 
-  const fmtPx = (px: bigint) => formatRaw(px, priceScale, { separators: true });
-  const fmtSz = (sz: bigint) => formatRaw(sz, qtyScale, { separators: true });
+  const fmtPx = (px: bigint) => formatPrice(px, { priceScale });
+  const fmtSz = (sz: bigint) => formatSize(sz, { qtyScale });
   const visible = window.filter((s): s is Entry => s !== undefined && s !== SPREAD);
   const pw = Math.max(MIN_PRICE_WIDTH, ...visible.map((e) => textWidth(fmtPx(e.level.px))));
   const sw = Math.max(MIN_SIZE_WIDTH, ...visible.map((e) => (e.virtual ? 0 : textWidth(fmtSz(e.level.sz)))));

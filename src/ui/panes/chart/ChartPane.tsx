@@ -31,7 +31,7 @@ export const ChartPane = memo(function ChartPane({ width, height, focused, tabs 
       {inner.height > 0 && <SegmentLine segments={header} />}
       {chartHeight > 0 && inner.width > 0 && (
         <Box height={chartHeight} flexShrink={0}>
-          <Chart values={closes} scale={contract?.priceScale ?? 0} width={inner.width} height={chartHeight} emptyText={waiting} />
+          <Chart values={closes} scale={contract?.priceScale ?? 0} tick={contract?.tickSize} width={inner.width} height={chartHeight} emptyText={waiting} />
         </Box>
       )}
     </Panel>

@@ -1,7 +1,6 @@
 import type { Candle } from '../../../protocol/wire/index.js';
 import type { Segment } from '../../components/Tone.js';
-import { formatCompact } from '../../format/compact.js';
-import { formatPrice, toRaw } from '../../format/decimal.js';
+import { formatCompact, formatPrice, toRaw } from '../../../format/index.js';
 import { formatPercent } from '../../format/percent.js';
 import { directionSymbol } from '../../format/side.js';
 import { clipSegments } from '../segments.js';
@@ -28,7 +27,7 @@ export function chartHeader(candles: readonly Candle[], interval: string, priceS
   // [priority, segments]: higher survives longer; display order is the array order.
   const groups: [number, Segment[]][] = [[10, [{ text: interval, token: 'accent', bold: true }]]];
   if (last) {
-    const px = (v: string) => formatPrice(v, priceScale, { separators: true });
+    const px = (v: string) => formatPrice(v, { priceScale });
     const field = (label: string, value: string): Segment[] => [
       { text: `  ${label} `, token: 'muted' },
       { text: value, token: 'text' },

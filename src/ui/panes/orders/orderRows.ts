@@ -1,5 +1,5 @@
 import type { Configs, ContractConfig, OpenOrder } from '../../../protocol/wire/index.js';
-import { formatPrice, formatSize, MISSING, toRaw } from '../../format/decimal.js';
+import { formatPrice, formatSize, MISSING, toRaw } from '../../../format/index.js';
 import { sideLabel } from '../../format/side.js';
 import { contractsById } from '../lookups.js';
 import { memoLast } from '../memo.js';
@@ -29,18 +29,17 @@ export interface OrderRow {
 export type OrdersScope = 'contract' | 'all';
 
 function toRow(o: OpenOrder, c: ContractConfig | undefined): OrderRow {
-  const ps = c?.priceScale ?? 0;
-  const qs = c?.qtyScale ?? 0;
-  const left = toRaw(o.sz, qs);
-  const orig = toRaw(o.origSz, qs);
-  const size = (v: bigint | undefined) => (v === undefined ? MISSING : formatSize(v, qs, { separators: true }));
+  const scales = { priceScale: c?.priceScale ?? 0, qtyScale: c?.qtyScale ?? 0 };
+  const left = toRaw(o.sz, scales.qtyScale);
+  const orig = toRaw(o.origSz, scales.qtyScale);
+  const size = (v: bigint | undefined) => formatSize(v, scales);
   return {
     key: String(o.oid),
     order: o,
     contract: c?.name ?? `#${o.asset}`,
     side: sideLabel(o.isBuy, 'word'),
     isBuy: o.isBuy,
-    price: formatPrice(o.limitPx, ps, { separators: true }),
+    price: formatPrice(o.limitPx, scales),
     size: `${size(left)}/${size(orig)}`,
     filled: left !== undefined && orig !== undefined ? size(orig - left) : MISSING,
     tif: o.tif,

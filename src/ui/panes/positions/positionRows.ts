@@ -1,10 +1,9 @@
 import { pow10 } from '../../../protocol/decimal.js';
 import type { Configs, ContractConfig, MarketState, Position } from '../../../protocol/wire/index.js';
 import type { ThemeToken } from '../../theme/tokens.js';
-import { formatPrice, MISSING, toRaw } from '../../format/decimal.js';
+import { formatMoney, formatPrice, formatSize, MISSING, toRaw, type MoneyCoin } from '../../../format/index.js';
 import { formatPercent } from '../../format/percent.js';
 import { sideLabel } from '../../format/side.js';
-import { formatSigned } from '../../format/signed.js';
 import { collateralCoin, contractsById } from '../lookups.js';
 import { memoLast } from '../memo.js';
 
@@ -49,16 +48,15 @@ export function positionMargin(p: Position, c: ContractConfig | undefined, colla
   return margin > 0n ? margin : undefined;
 }
 
-function toRow(p: Position, c: ContractConfig | undefined, mark: MarketState | undefined, collateralDecimals: number): PositionRow {
-  const ps = c?.priceScale ?? 0;
-  const qs = c?.qtyScale ?? 0;
-  const raw = toRaw(p.size, qs);
+function toRow(p: Position, c: ContractConfig | undefined, mark: MarketState | undefined, collateral: MoneyCoin): PositionRow {
+  const scales = { priceScale: c?.priceScale ?? 0, qtyScale: c?.qtyScale ?? 0 };
+  const raw = toRaw(p.size, scales.qtyScale);
   // The side is isBuy; a negative size on the wire would say the same thing twice.
   const abs = raw === undefined ? undefined : raw < 0n ? -raw : raw;
   const signed = abs === undefined ? undefined : p.isBuy ? abs : -abs;
   const pnl = /^-?\d+$/.test(p.unrealizedPnl) ? BigInt(p.unrealizedPnl) : undefined;
-  const margin = positionMargin(p, c, collateralDecimals);
-  const px = (v: string | null | undefined) => formatPrice(v, ps, { separators: true });
+  const margin = positionMargin(p, c, collateral.decimals);
+  const px = (v: string | null | undefined) => formatPrice(v, scales);
   const legs: string[] = [];
   if (p.tp) legs.push(`TP ${px(p.tp.triggerPx)}`);
   if (p.sl) legs.push(`SL ${px(p.sl.triggerPx)}`);
@@ -69,10 +67,10 @@ function toRow(p: Position, c: ContractConfig | undefined, mark: MarketState | u
     contract: c?.name ?? `#${p.contractId}`,
     side: sideLabel(p.isBuy, 'long'),
     isBuy: p.isBuy,
-    size: signed === undefined ? MISSING : formatSigned(signed, qs, { separators: true }),
+    size: formatSize(signed, scales, { signed: true }),
     entry: px(p.entryPx),
     mark: px(mark?.markPx),
-    upnl: pnl === undefined ? MISSING : formatSigned(pnl, collateralDecimals, { decimals: 2, separators: true }),
+    upnl: formatMoney(pnl, collateral, { signed: true }),
     pnlTone: pnl === undefined || pnl === 0n ? 'muted' : pnl > 0n ? 'up' : 'down',
     roe: pnl === undefined || margin === undefined ? MISSING : formatPercent(pnl, margin, { signed: true }),
     leverage: `${p.leverage}x`,
@@ -89,7 +87,7 @@ function isOpen(p: Position): boolean {
 export const positionRows = memoLast(
   (positions: readonly Position[], configs: Configs | null, marketStates: Readonly<Record<number, MarketState>>): readonly PositionRow[] => {
     const byId = contractsById(configs);
-    const decimals = collateralCoin(configs).decimals;
-    return positions.filter(isOpen).map((p) => toRow(p, byId.get(p.contractId), marketStates[p.contractId], decimals));
+    const collateral = collateralCoin(configs);
+    return positions.filter(isOpen).map((p) => toRow(p, byId.get(p.contractId), marketStates[p.contractId], collateral));
   },
 );

@@ -1,6 +1,5 @@
 import type { Configs, ShareGroupDef, UserAccount } from '../../../protocol/wire/index.js';
-import { formatCoin } from '../../format/coin.js';
-import { MISSING } from '../../format/decimal.js';
+import { formatMoney, MISSING } from '../../../format/index.js';
 import { textWidth, truncate } from '../../format/width.js';
 import { coinOf, contractName } from '../lookups.js';
 import { memoLast } from '../memo.js';
@@ -43,8 +42,8 @@ export const shareGroupRows = memoLast(
           groupId,
           members,
           coin: coin.name,
-          balance: formatCoin(p.balance, { decimals: coin.decimals }),
-          equity: formatCoin(p.equity, { decimals: coin.decimals }),
+          balance: formatMoney(p.balance, coin),
+          equity: formatMoney(p.equity, coin),
           frozen: defFrozen || p.frozen,
         });
       }

@@ -1,5 +1,5 @@
 import type { Trade } from '../../../protocol/wire/index.js';
-import { formatPrice, formatSize, MISSING, toRaw } from '../../format/decimal.js';
+import { formatPrice, formatSize, toRaw } from '../../../format/index.js';
 import { directionSymbol, sideLabel, tickDirection } from '../../format/side.js';
 import { formatClock } from '../../format/time.js';
 
@@ -55,9 +55,9 @@ export function tradeRows(trades: readonly Trade[], priceScale: number, qtyScale
       time: formatClock(t.time),
       isBuy,
       side: sideLabel(isBuy),
-      price: px === undefined ? MISSING : formatPrice(px, priceScale, { separators: true }),
+      price: formatPrice(px, { priceScale }),
       tick: dir === undefined ? ' ' : directionSymbol(dir),
-      size: formatSize(sz, qtyScale, { separators: true }),
+      size: formatSize(sz, { qtyScale }),
       big: threshold !== undefined && sz !== undefined && threshold > 0n && sz >= threshold,
     });
   }

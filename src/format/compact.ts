@@ -1,17 +1,18 @@
-import { divRound, pow10 } from '../../protocol/decimal.js';
-import { MINUS } from './signed.js';
+import { divRound, pow10 } from '../protocol/decimal.js';
+import { MINUS } from './fixedText.js';
 
 const SUFFIXES = ['', 'k', 'M', 'B', 'T', 'P'] as const;
 
 /**
- * Volumes in at most ~5 columns: 999 -> "999", 1234 -> "1.2k", 3_400_000 -> "3.4M".
+ * The compact form of a quantity, for a field with no room for the full figure (the chart
+ * header's volume): at most ~5 columns, 999 -> "999", 1234 -> "1.2k", 3_400_000 -> "3.4M".
  * `scale` is the raw value's decimal scale; fractions below 1 keep up to 2 decimals.
  * Rounding is half away from zero and carries into the next suffix (999_960 -> "1.0M").
  */
-export function formatCompact(raw: bigint, scale = 0, opts: { ascii?: boolean } = {}): string {
+export function formatCompact(raw: bigint, scale = 0): string {
   const negative = raw < 0n;
   const abs = negative ? -raw : raw;
-  const sign = negative ? (opts.ascii ? '-' : MINUS) : '';
+  const sign = negative ? MINUS : '';
   const unit = pow10(scale);
   if (abs < 1000n * unit) {
     // Below 1000: whole numbers, or two decimals when the value has a fraction worth showing.

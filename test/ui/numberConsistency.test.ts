@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { Fill, L2Book, Position } from '../../src/protocol/wire/index.js';
+import { formatCoinAmount } from '../../src/forms/numbers.js';
+import { headerSegments } from '../../src/ui/app/headerSegments.js';
+import { chartLines } from '../../src/ui/components/chartLines.js';
+import { accountRows } from '../../src/ui/panes/account/accountRows.js';
+import { buildLadder } from '../../src/ui/panes/book/bookLadder.js';
+import { bookRows } from '../../src/ui/panes/book/bookRows.js';
+import { fillRows } from '../../src/ui/panes/fills/fillRows.js';
+import { orderRows } from '../../src/ui/panes/orders/orderRows.js';
+import { positionRows } from '../../src/ui/panes/positions/positionRows.js';
+import { segmentsText } from '../../src/ui/panes/segments.js';
+import { shareGroupRows } from '../../src/ui/panes/shareGroups/shareGroupRows.js';
+import { ACCOUNT, CONFIGS, MARK, openOrders } from '../../src/ui/panes/testing/fixtures.js';
+import { tradeRows } from '../../src/ui/panes/trades/tradeRows.js';
+
+/**
+ * One quantity, every pane that shows it: the text must be the same. Each case puts the
+ * same raw value through the panes' own row builders.
+ */
+
+const BTC = CONFIGS.contracts.find((c) => c.name === 'BTC1')!;
+const NO_OWN = { bids: new Set<bigint>(), asks: new Set<bigint>() };
+
+describe('a price reads the same in every pane', () => {
+  // 60,025.0 at BTC1's price scale 1 (raw 600250, on the 0.5 tick).
+  const wire = '60025.0';
+  const expected = '60,025.0';
+
+  it('book, trades, orders, header and chart axis', () => {
+    const book: L2Book = { contractId: 2, time: 1, levels: [[{ px: wire, sz: '1.000', n: 1 }], [{ px: '60030.0', sz: '1.000', n: 1 }]] };
+    const ladder = buildLadder(book, BTC, 1);
+    const bookText = bookRows({ ladder, priceScale: 1, qtyScale: 3, width: 40, height: 6, cursor: null, own: NO_OWN, emptyText: '' })
+      .map((l) => segmentsText(l.segments))
+      .join('\n');
+    expect(bookText).toContain(` ${expected} `);
+
+    const [trade] = tradeRows([{ contractId: 2, tid: 1, px: wire, sz: '0.010', side: 'B', time: 0 }], 1, 3, 1);
+    expect(trade!.price).toBe(expected);
+
+    const order = { ...openOrders(0)[2]!, limitPx: wire };
+    expect(orderRows({ [order.oid]: order }, CONFIGS, 2, 'all')[0]!.price).toBe(expected);
+
+    const header = segmentsText(headerSegments({ contract: BTC, market: { ...MARK, contractId: 2, markPx: wire, lastPx: wire, indexPx: wire }, embedded: false, readOnly: false }, 120));
+    expect(header).toContain(`mark ${expected}`);
+
+    // A flat series at this price: its row on the axis carries the same text.
+    const axis = chartLines([600_250n, 600_250n, 600_250n], 1, 40, 9, { tick: 5n }).map((l) => l.slice(0, l.search(/[┤┼]/)).trim());
+    expect(axis).toContain(expected);
+  });
+});
+
+describe('money reads the same in every pane', () => {
+  // −2.505 USDC: the same amount as a pool's equity, a share group's equity, a position's
+  // uPnL and a fill's closed PnL.
+  const raw = '-2505000';
+
+  it('account, share groups, positions and fills show the same digits and minus', () => {
+    const pool = { ...ACCOUNT.marketDeployers[0]!, equity: raw };
+    const account = accountRows([], [pool], CONFIGS)[0]!.equity;
+    const group = shareGroupRows([], [{ ...ACCOUNT.shareGroups[0]!, equity: raw }], CONFIGS)[0]!.equity;
+    const p: Position = { ...ACCOUNT.marketDeployers[0]!.positions[0]!, unrealizedPnl: raw };
+    const upnl = positionRows([p], CONFIGS, { 1: MARK })[0]!.upnl;
+    const fill: Fill = { contractId: 1, oid: 1, tid: 1, px: '150', sz: '1', isBuy: false, time: 0, liquidity: 'taker', fee: '0', closedPnl: raw };
+    const pnl = fillRows([fill], CONFIGS)[0]!.pnl;
+    // Balances are never overstated: toward zero at the coin's display decimals.
+    expect([account, group, upnl, pnl]).toEqual(['−2.50', '−2.50', '−2.50', '−2.50']);
+  });
+
+  it('a fee in the fills pane is the fee the fill alert names, never rounded up', () => {
+    const usdc = CONFIGS.coins[0]!;
+    const fill: Fill = { contractId: 1, oid: 1, tid: 1, px: '150', sz: '1', isBuy: true, time: 0, liquidity: 'maker', fee: '50', closedPnl: '0' };
+    const fee = fillRows([fill], CONFIGS)[0]!.fee;
+    expect(`${fee} USDC`).toBe(formatCoinAmount(50n, usdc));
+    expect(fee).toBe('0.00005');
+  });
+});
