@@ -5,7 +5,8 @@ import type { AppState } from '../../state/types.js';
 import { textWidth } from '../format/width.js';
 import { exchangeData, startTestExchange, type Registered, type TestExchange } from '../../../test/support/exchangeHarness.js';
 import { waitFor } from '../../../test/support/waitFor.js';
-import { PANES, type ContentPaneId } from './registry.js';
+import type { ContentPaneId } from './paneProps.js';
+import { PANES } from './registry.js';
 import { renderPane, tick } from './testing/renderPane.js';
 
 /**

@@ -3,7 +3,8 @@ import { textWidth } from '../format/width.js';
 import { createAppStore } from '../../state/store.js';
 import { view } from '../view/viewStore.js';
 import { PANE_MIN, PANE_IDS } from '../app/layout.js';
-import { PANES, PANE_TITLES, type ContentPaneId } from './registry.js';
+import type { ContentPaneId } from './paneProps.js';
+import { PANES, PANE_TITLES } from './registry.js';
 import { fullState, fullStore, solBook } from './testing/fixtures.js';
 import { renderPane, tick } from './testing/renderPane.js';
 

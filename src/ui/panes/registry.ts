@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { PaneId } from '../app/layout.js';
-import type { TabItem } from '../components/Tabs.js';
 import { AccountPane } from './account/AccountPane.js';
 import { AgentsPane } from './agents/AgentsPane.js';
 import { BookPane } from './book/BookPane.js';
@@ -10,19 +9,8 @@ import { JournalPane } from './journal/JournalPane.js';
 import { OrdersPane } from './orders/OrdersPane.js';
 import { PositionsPane } from './positions/PositionsPane.js';
 import { ShareGroupsPane } from './shareGroups/ShareGroupsPane.js';
+import type { PaneProps } from './paneProps.js';
 import { TradesPane } from './trades/TradesPane.js';
-
-/** What the app shell gives every pane: its outer size (borders included) and focus. */
-export interface PaneProps {
-  width: number;
-  height: number;
-  focused: boolean;
-  /** Set when several panes share the area: the panel shows this tab strip as its title. */
-  tabs?: { items: readonly TabItem[]; active: string } | undefined;
-}
-
-/** Panes this registry provides; header and status bar belong to the app shell. */
-export type ContentPaneId = Exclude<PaneId, 'header' | 'status'>;
 
 export const PANE_TITLES: Readonly<Record<PaneId, string>> = {
   header: 'Header',

@@ -1,5 +1,5 @@
 import type { AppState } from '../../state/types.js';
-import type { ContentPaneId } from './registry.js';
+import type { ContentPaneId } from './paneProps.js';
 
 /**
  * When a pane's data cannot be trusted as current. Two signals: the session's verdict on

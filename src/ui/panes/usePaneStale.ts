@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useApp, useAppState } from '../app/AppContext.js';
-import type { ContentPaneId } from './registry.js';
+import type { ContentPaneId } from './paneProps.js';
 import { dataTimeOf, STALE_THRESHOLD_KEY, staleAge, staleFlagOf } from './staleness.js';
 import { useNow } from './useNow.js';
 

@@ -4,7 +4,7 @@ import { Panel, panelInner } from '../../components/Panel.js';
 import { Table, type Column } from '../../components/Table.js';
 import { fit } from '../../format/width.js';
 import { filler, widthFor } from '../columns.js';
-import type { PaneProps } from '../registry.js';
+import type { PaneProps } from '../paneProps.js';
 import { clampSelection } from '../selection.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { scrollStart } from '../../components/tableLayout.js';

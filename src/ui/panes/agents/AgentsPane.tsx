@@ -6,7 +6,7 @@ import { SegmentLine } from '../SegmentLine.js';
 import { Table, type Column } from '../../components/Table.js';
 import type { ThemeToken } from '../../theme/tokens.js';
 import { filler, widthFor } from '../columns.js';
-import type { PaneProps } from '../registry.js';
+import type { PaneProps } from '../paneProps.js';
 import { clampSelection } from '../selection.js';
 import { useNow } from '../useNow.js';
 import { usePaneStale } from '../usePaneStale.js';

@@ -5,7 +5,7 @@ import { formatPrice, toRaw } from '../../../format/index.js';
 import { selectOpenOrdersFor } from '../../../state/selectors.js';
 import type { OpenOrder } from '../../../protocol/wire/index.js';
 import { selectedContract } from '../lookups.js';
-import type { PaneProps } from '../registry.js';
+import type { PaneProps } from '../paneProps.js';
 import { SegmentLine } from '../SegmentLine.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { bucketOf, ladderOf, parseRaw } from './bookLadder.js';

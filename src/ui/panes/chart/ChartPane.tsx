@@ -5,7 +5,7 @@ import { Chart } from '../../components/Chart.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import type { Candle } from '../../../protocol/wire/index.js';
 import { selectedContract } from '../lookups.js';
-import type { PaneProps } from '../registry.js';
+import type { PaneProps } from '../paneProps.js';
 import { SegmentLine } from '../SegmentLine.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { chartHeader, closesOf } from './chartHeader.js';

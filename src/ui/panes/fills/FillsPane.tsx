@@ -7,7 +7,7 @@ import { Panel, panelInner } from '../../components/Panel.js';
 import { Table, type Column } from '../../components/Table.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { widthFor } from '../columns.js';
-import type { PaneProps } from '../registry.js';
+import type { PaneProps } from '../paneProps.js';
 import { clampSelection } from '../selection.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { fillRows, type FillRow } from './fillRows.js';

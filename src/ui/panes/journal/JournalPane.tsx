@@ -3,7 +3,7 @@ import { useAppState, useViewState } from '../../app/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import { Table, type Column } from '../../components/Table.js';
 import { widthFor } from '../columns.js';
-import type { PaneProps } from '../registry.js';
+import type { PaneProps } from '../paneProps.js';
 import { clampSelection } from '../selection.js';
 import { journalRows, type JournalRow } from './journalRows.js';
 

@@ -5,7 +5,7 @@ import { Table, type Column } from '../../components/Table.js';
 import { formatAge } from '../../format/time.js';
 import { widthFor } from '../columns.js';
 import { selectedContract } from '../lookups.js';
-import type { PaneProps } from '../registry.js';
+import type { PaneProps } from '../paneProps.js';
 import { clampSelection } from '../selection.js';
 import { useNow } from '../useNow.js';
 import { usePaneStale } from '../usePaneStale.js';

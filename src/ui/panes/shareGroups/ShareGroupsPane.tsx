@@ -6,7 +6,7 @@ import { Table, type Column } from '../../components/Table.js';
 import { fit } from '../../format/width.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { widthFor } from '../columns.js';
-import type { PaneProps } from '../registry.js';
+import type { PaneProps } from '../paneProps.js';
 import { clampSelection } from '../selection.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { frozenBanner, frozenGroups, shareGroupRows, type ShareGroupRow } from './shareGroupRows.js';

@@ -3,7 +3,7 @@ import { render } from 'ink-testing-library';
 import { AppContext, type AppContextValue } from '../../app/AppContext.js';
 import { createViewStore, type ViewState, type ViewStore } from '../../view/viewStore.js';
 import type { AppStore } from '../../../state/store.js';
-import type { PaneProps } from '../registry.js';
+import type { PaneProps } from '../paneProps.js';
 
 export interface RenderedPane {
   frame(): string;

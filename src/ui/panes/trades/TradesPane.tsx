@@ -5,7 +5,7 @@ import { Table, type Column } from '../../components/Table.js';
 import type { ThemeToken } from '../../theme/tokens.js';
 import { selectedContract } from '../lookups.js';
 import { filler, widthFor } from '../columns.js';
-import type { PaneProps } from '../registry.js';
+import type { PaneProps } from '../paneProps.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { tradeRows, type TradeRow } from './tradeRows.js';
 
