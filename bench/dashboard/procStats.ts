@@ -41,7 +41,7 @@ export function rssBytes(pid: number): number | undefined {
 }
 
 /** A CPU meter over a window: start(), then percent of one core since. */
-export class CpuWindow {
+class CpuWindow {
   private startCpu = 0;
   private startWall = 0;
   constructor(private readonly pid: number) {}

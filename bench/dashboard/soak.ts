@@ -9,7 +9,7 @@ import { sleep } from './sessions.js';
  * at random moments (control route `dropConnections`). At the end each dashboard must show
  * every pane live again, the last error in its status bar, and exit 0 on `q`.
  */
-export interface SoakOutcome {
+interface SoakOutcome {
   drops: number;
   /** Per dashboard. */
   panesLive: boolean[];

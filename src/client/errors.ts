@@ -10,14 +10,6 @@ export function clientError(kind: ClientErrorKind, message: string, extra: Omit<
   return Object.freeze(e);
 }
 
-export function ok<T>(value: T): Result<T> {
-  return { ok: true, value };
-}
-
-export function fail<T = never>(error: ClientError): Result<T> {
-  return { ok: false, error };
-}
-
 /** HTTP-level codes that have a kind of their own (open-points "HTTP-level codes"). */
 export function kindOfHttpCode(code: string): ClientErrorKind {
   if (code === 'SIGNATURE_INVALID') return 'signature';

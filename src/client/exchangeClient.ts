@@ -37,7 +37,7 @@ export interface SendOptions {
   vaultAddress?: string;
 }
 
-export type { ActionOutcome, BatchResult, CancelAllResult, CancelItem, CancelResult, ModifyResult, OrderItem, OrderResult, ReconciledOutcome } from '../model/actionOutcome.js';
+export type { ActionOutcome, CancelAllResult, CancelResult, ModifyResult, OrderItem, OrderResult } from '../model/actionOutcome.js';
 
 type Sent<T extends ActionType> =
   | { kind: 'ok'; data: ExchangeDataOf<T>; requestId: string; nonce: number; signer: SignerInfo }

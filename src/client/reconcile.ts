@@ -2,7 +2,7 @@ import type { ActionOf, OpenOrder, OrderLookup, OrderStatusName } from '../proto
 import type { Reconciled, ReconciledItem } from '../model/actionOutcome.js';
 import type { ClientError, Result } from './errors.js';
 
-export type { Reconciled, ReconciledItem };
+export type { ReconciledItem };
 
 export interface LookupPolicy {
   /** Lookups before a missing record counts as absent. */

@@ -21,11 +21,10 @@
  * - Compact ("1.2k", "3.4M", formatCompact) only where a field has no room for the figure.
  */
 export { MISSING } from './missing.js';
-export { parseLooseDecimal, toRaw, type DisplayValue } from './toRaw.js';
-export { groupThousands, THOUSANDS_SEPARATOR } from './groupThousands.js';
-export { fixedText, MINUS, type FixedTextOptions } from './fixedText.js';
-export { formatPrice, type PriceScale } from './price.js';
-export { formatSize, type SizeScale } from './size.js';
-export { DEFAULT_COIN_DECIMALS, formatMoney, MONEY_DECIMALS, moneyDecimals, type MoneyCoin, type MoneyOptions } from './money.js';
+export { toRaw } from './toRaw.js';
+export { MINUS } from './fixedText.js';
+export { formatPrice } from './price.js';
+export { formatSize } from './size.js';
+export { DEFAULT_COIN_DECIMALS, formatMoney, moneyDecimals, type MoneyCoin } from './money.js';
 export { formatCompact } from './compact.js';
 export { axisPrices, priceAxis, type PriceAxis } from './priceAxis.js';

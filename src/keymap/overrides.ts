@@ -3,7 +3,7 @@ import { findConflicts } from './conflicts.js';
 import { normalizeKeySpec } from './keys.js';
 
 /** The config file's `keymap` section: command id -> key or keys ([] unbinds). */
-export type KeymapOverrides = Record<string, string | readonly string[]>;
+type KeymapOverrides = Record<string, string | readonly string[]>;
 
 export interface OverrideResult {
   /** The defaults with every acceptable override applied. */

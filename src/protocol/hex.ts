@@ -58,9 +58,3 @@ export function uintBytes(value: bigint, byteLength: number, what: string): Uint
   }
   return out;
 }
-
-export function bytesToBigInt(bytes: Uint8Array): bigint {
-  let v = 0n;
-  for (const b of bytes) v = (v << 8n) | BigInt(b);
-  return v;
-}

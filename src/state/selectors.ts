@@ -48,7 +48,6 @@ export const selectContractNames = memoByRef((contracts: AppState['market']['con
 export const selectActiveContractNames = (s: AppState): readonly string[] => selectContractNames(s.market.contracts);
 
 export const selectBook = (contractId: number) => (s: AppState) => s.market.books[contractId];
-export const selectBbo = (contractId: number) => (s: AppState) => s.market.bbos[contractId];
 export const selectMarketState = (contractId: number) => (s: AppState) => s.market.marketStates[contractId];
 export const selectTrades =
   (contractId: number) =>
@@ -62,12 +61,6 @@ export const selectCandles =
 // ---- account ----
 
 export const selectPositions = (s: AppState) => s.account.positions;
-export const selectChainBalances = (s: AppState) => s.account.chainBalances;
-export const selectPools = (s: AppState) => s.account.pools;
-export const selectShareGroups = (s: AppState) => s.account.shareGroups;
-export const selectShareGroupDefs = (s: AppState) => s.account.shareGroupDefs;
-export const selectAgents = (s: AppState) => s.account.agents;
-export const selectAccountId = (s: AppState) => s.account.accountId;
 
 // ---- orders ----
 
@@ -86,21 +79,11 @@ export const selectOpenOrdersFor = (contractId: number) => {
 };
 export const selectOpenOrderCount = (s: AppState): number => openList(s.orders.open).length;
 
-export const selectFills = (s: AppState): readonly Fill[] => s.orders.fills;
-export const selectOrderHistory = (s: AppState) => s.orders.history;
-
 // ---- session and journal ----
 
 export const selectConnection = (s: AppState) => s.session.connection;
-export const selectReconnects = (s: AppState) => s.session.reconnects;
-export const selectChannelState =
-  (key: string) =>
-  (s: AppState): SubState | undefined =>
-    s.session.channels[key];
 export const selectIsStale = (pane: PaneId) => (s: AppState) => s.session.staleness[pane];
 export const selectLatency = (s: AppState) => s.session.latencyMs;
 export const selectClockOffset = (s: AppState) => s.session.clockOffsetMs;
 export const selectClockWarning = (s: AppState) => s.session.clockWarning;
-export const selectErrors = (s: AppState) => s.session.errors;
 export const selectLastError = (s: AppState) => s.session.errors[s.session.errors.length - 1];
-export const selectJournal = (s: AppState) => s.journal.entries;

@@ -89,7 +89,7 @@ export type ActionType = keyof typeof ACTION_SCHEMAS;
 export type ActionOf<T extends ActionType> = v.InferOutput<(typeof ACTION_SCHEMAS)[T]>;
 export type Action = { [K in ActionType]: ActionOf<K> }[ActionType];
 export type OrderWire = v.InferOutput<typeof OrderWire>;
-export type OrderTypeWire = v.InferOutput<typeof OrderType>;
+type OrderTypeWire = v.InferOutput<typeof OrderType>;
 
 export const ACTION_TYPES = Object.keys(ACTION_SCHEMAS) as ActionType[];
 

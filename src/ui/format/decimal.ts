@@ -5,7 +5,6 @@ import type { DisplayValue } from '../../format/toRaw.js';
  * Numbers are formatted by src/format (one formatter per kind of quantity, shared with the
  * forms and the CLI); these names stay for code written against the ui folder.
  */
-export { groupThousands } from '../../format/groupThousands.js';
 export { MISSING } from '../../format/missing.js';
 export { parseLooseDecimal, toRaw, type DisplayValue } from '../../format/toRaw.js';
 

@@ -63,11 +63,3 @@ export function fit(text: string, width: number, align: Align = 'left', ellipsis
   }
   return cut + ' '.repeat(gap);
 }
-
-export function padEnd(text: string, width: number): string {
-  return fit(text, width, 'left');
-}
-
-export function padStart(text: string, width: number): string {
-  return fit(text, width, 'right');
-}

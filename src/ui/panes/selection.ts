@@ -21,8 +21,6 @@ import { shareGroupRows, type ShareGroupRow } from './shareGroups/shareGroupRows
  * exchange's slot order, fills, trades and journal newest first.
  */
 
-export { moveBookCursor } from './book/bookLadder.js';
-
 /** A selection index inside [0, count - 1], or undefined for an empty list. */
 export function clampSelection(selected: number | undefined, count: number): number | undefined {
   if (count <= 0) return undefined;

@@ -32,18 +32,12 @@ export interface CellStyle {
   flags: number;
 }
 
-export const DEFAULT_STYLE: Readonly<CellStyle> = Object.freeze({ fg: COLOR_DEFAULT, bg: COLOR_DEFAULT, flags: 0 });
-
 export function defaultStyle(): CellStyle {
   return { fg: COLOR_DEFAULT, bg: COLOR_DEFAULT, flags: 0 };
 }
 
 export function copyStyle(style: Readonly<CellStyle>): CellStyle {
   return { fg: style.fg, bg: style.bg, flags: style.flags };
-}
-
-export function sameStyle(a: Readonly<CellStyle>, b: Readonly<CellStyle>): boolean {
-  return a.fg === b.fg && a.bg === b.bg && a.flags === b.flags;
 }
 
 export function isDefaultStyle(s: Readonly<CellStyle>): boolean {
