@@ -1,6 +1,6 @@
 import type { Configs, Fill, Position } from '../protocol/wire/index.js';
 import { collateralCoin, contractById, type FormSettings } from './context.js';
-import { distancePct, formatCoinAmount, formatPct, parseThreshold, PCT_SCALE, truncDecimal } from './numbers.js';
+import { distancePct, formatCoinAmount, formatPct, PCT_SCALE, truncDecimal } from './numbers.js';
 
 /**
  * Alert events from consecutive store states: each new fill, and each position whose mark
@@ -72,7 +72,7 @@ export function detectAlerts(prev: AlertSnapshot | null, next: AlertSnapshot, st
     }
   }
 
-  const threshold = parseThreshold(settings?.liquidationDistancePct ?? DEFAULT_LIQUIDATION_DISTANCE_PCT, PCT_SCALE);
+  const threshold = truncDecimal(settings?.liquidationDistancePct ?? DEFAULT_LIQUIDATION_DISTANCE_PCT, PCT_SCALE);
   const armed: Record<string, boolean> = {};
   for (const p of next.positions) {
     const key = positionKey(p);

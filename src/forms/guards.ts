@@ -1,6 +1,6 @@
 import { formatDecimal } from '../protocol/index.js';
 import type { FormSettings } from './context.js';
-import { distancePct, formatCoinAmount, formatPct, parseThreshold, PCT_SCALE, type CoinUnit } from './numbers.js';
+import { distancePct, formatCoinAmount, formatPct, PCT_SCALE, truncDecimal, type CoinUnit } from './numbers.js';
 import type { PreTrade } from './preTrade.js';
 
 /**
@@ -19,14 +19,14 @@ export function checkGuards(
   priceScale: number,
 ): GuardViolation[] {
   const out: GuardViolation[] = [];
-  const max = parseThreshold(guards?.maxNotional, collateral.decimals);
+  const max = truncDecimal(guards?.maxNotional, collateral.decimals);
   if (max !== undefined && pt.notional > max) {
     out.push({
       guard: 'maxNotional',
       message: `notional ${formatCoinAmount(pt.notional, collateral)} is above the ${formatCoinAmount(max, collateral)} guard (guards.maxNotional)`,
     });
   }
-  const pct = parseThreshold(guards?.maxDistancePct, PCT_SCALE);
+  const pct = truncDecimal(guards?.maxDistancePct, PCT_SCALE);
   if (pct !== undefined && pt.worstPx !== undefined) {
     if (pt.markPx === undefined || pt.markPx <= 0n) {
       out.push({ guard: 'maxDistancePct', message: `no mark price for ${pt.contractName}: the distance guard cannot be checked` });
@@ -61,7 +61,7 @@ export function policyConfirms(settings: FormSettings['confirm'], notional: bigi
   const policy: ConfirmPolicy = settings?.policy ?? 'always';
   if (policy === 'always') return true;
   if (policy === 'never') return false;
-  const threshold = parseThreshold(settings?.notional, collateral.decimals);
+  const threshold = truncDecimal(settings?.notional, collateral.decimals);
   if (threshold === undefined || notional === undefined) return true;
   return notional > threshold;
 }

@@ -23,26 +23,17 @@ export function tryDecimal(text: string | null | undefined, scale: number, signe
   }
 }
 
-/** An unsigned decimal at `scale`, dropping digits past it (averages, liquidation prices). */
+/**
+ * An unsigned decimal at `scale`, dropping digits past it: averages and liquidation prices
+ * from the wire, and configured thresholds ("2.5", "50000.123"), which are not wire values
+ * and need not match a contract's scale.
+ */
 export function truncDecimal(text: string | null | undefined, scale: number): bigint | undefined {
   if (typeof text !== 'string') return undefined;
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) return undefined;
   const frac = (m[2] ?? '').slice(0, scale).padEnd(scale, '0');
   return BigInt(m[1] as string) * pow10(scale) + (scale > 0 ? BigInt(frac) : 0n);
-}
-
-/**
- * A configured threshold ("2.5", "50000.123") at `scale`, rounded toward zero when it has more
- * digits than the scale: config values are not wire values and need not match a contract.
- */
-export function parseThreshold(text: string | undefined, scale: number): bigint | undefined {
-  if (text === undefined) return undefined;
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!m) return undefined;
-  const whole = m[1] as string;
-  const frac = (m[2] ?? '').slice(0, scale).padEnd(scale, '0');
-  return BigInt(whole) * pow10(scale) + (scale > 0 ? BigInt(frac || '0') : 0n);
 }
 
 /** Value of a raw price x raw size in raw collateral units (quote coin at par with collateral). */
