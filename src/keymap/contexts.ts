@@ -26,14 +26,15 @@ export type Context = 'always' | OverlayContext | PaneContext | 'list' | 'global
 /** Highest precedence first: form > overlays > focused pane > list navigation > global. */
 export const PRECEDENCE: readonly Context[] = ['always', ...OVERLAY_CONTEXTS, ...PANE_CONTEXTS, 'list', 'global'];
 
+/** What the help, the README table and the pane titles call each context: one vocabulary. */
 export const CONTEXT_TITLES: Record<Context, string> = {
   always: 'Everywhere',
   global: 'Global',
   list: 'Lists',
-  book: 'Order book',
+  book: 'Book',
   trades: 'Trades',
   chart: 'Chart',
-  orders: 'Open orders',
+  orders: 'Orders',
   positions: 'Positions',
   account: 'Account',
   shareGroups: 'Share groups',

@@ -1,6 +1,6 @@
 import type { SubState } from '../model/streamState.js';
 import type { Candle, CandleInterval, ContractConfig, Fill, OpenOrder, Trade } from '../protocol/wire/index.js';
-import type { AppState, PaneId } from './types.js';
+import type { AppState, FeedKind } from './types.js';
 
 /**
  * Selectors for useStore(store, selector). Each returns a primitive or a reference that is
@@ -82,7 +82,7 @@ export const selectOpenOrderCount = (s: AppState): number => openList(s.orders.o
 // ---- session and journal ----
 
 export const selectConnection = (s: AppState) => s.session.connection;
-export const selectIsStale = (pane: PaneId) => (s: AppState) => s.session.staleness[pane];
+export const selectIsStale = (feed: FeedKind) => (s: AppState) => s.session.staleness[feed];
 export const selectLatency = (s: AppState) => s.session.latencyMs;
 export const selectClockOffset = (s: AppState) => s.session.clockOffsetMs;
 export const selectClockWarning = (s: AppState) => s.session.clockWarning;

@@ -2,14 +2,14 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { DEFAULT_CAPS, type FeedCaps } from '../feed/caps.js';
 import type { FeedBatch } from '../feed/batch.js';
 import { applyBatch } from './applyBatch.js';
-import type { AppState, PaneId } from './types.js';
+import type { AppState, FeedKind } from './types.js';
 
 export type AppStore = StoreApi<AppState>;
 
-export const PANES: readonly PaneId[] = ['book', 'trades', 'candles', 'orders', 'fills', 'account'];
+const FEEDS: readonly FeedKind[] = ['book', 'trades', 'candles', 'orders', 'fills', 'account'];
 
 export function initialState(): AppState {
-  const staleness = Object.fromEntries(PANES.map((p) => [p, true])) as Record<PaneId, boolean>;
+  const staleness = Object.fromEntries(FEEDS.map((f) => [f, true])) as Record<FeedKind, boolean>;
   return {
     market: { configs: null, contracts: {}, selected: null, books: {}, bbos: {}, feedTimes: {}, trades: {}, candles: {}, marketStates: {}, configEvents: [] },
     account: {

@@ -66,7 +66,11 @@ export interface OrdersSlice {
   fills: readonly Fill[];
 }
 
-export type PaneId = 'book' | 'trades' | 'candles' | 'orders' | 'fills' | 'account';
+/**
+ * A kind of data the session keeps fresh, judged stale or live as a whole: what a face shows
+ * from it (one pane or several) is the face's business.
+ */
+export type FeedKind = 'book' | 'trades' | 'candles' | 'orders' | 'fills' | 'account';
 
 export interface SessionSlice {
   connection: ConnState;
@@ -77,7 +81,7 @@ export interface SessionSlice {
   clockOffsetMs: number | null;
   clockWarning: string | null;
   /** True when a pane's data cannot be trusted as current. */
-  staleness: Readonly<Record<PaneId, boolean>>;
+  staleness: Readonly<Record<FeedKind, boolean>>;
   polls: Readonly<Record<string, PollStatus>>;
   errors: readonly ErrorEntry[];
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import type { PaneId } from '../app/layout.js';
+import { CONTEXT_TITLES } from '../../keymap/index.js';
+import { PANE_IDS, type PaneId } from '../app/layout.js';
 import { AccountPane } from './account/AccountPane.js';
 import { AgentsPane } from './agents/AgentsPane.js';
 import { BookPane } from './book/BookPane.js';
@@ -12,20 +13,10 @@ import { ShareGroupsPane } from './shareGroups/ShareGroupsPane.js';
 import type { PaneProps } from './paneProps.js';
 import { TradesPane } from './trades/TradesPane.js';
 
-export const PANE_TITLES: Readonly<Record<PaneId, string>> = {
-  header: 'Header',
-  book: 'Book',
-  trades: 'Trades',
-  chart: 'Chart',
-  orders: 'Orders',
-  positions: 'Positions',
-  account: 'Account',
-  shareGroups: 'Share groups',
-  fills: 'Fills',
-  agents: 'Agents',
-  journal: 'Journal',
-  status: 'Status',
-};
+/** Pane titles are the keymap's context titles, so help, hints and frames use one word. */
+export const PANE_TITLES = Object.fromEntries(
+  PANE_IDS.map((id) => [id, id === 'header' ? 'Header' : id === 'status' ? 'Status' : CONTEXT_TITLES[id]]),
+) as Readonly<Record<PaneId, string>>;
 
 /** Header and status are drawn by the shell; these stand in if it ever mounts them from here. */
 function ShellOwned(): null {
