@@ -1,3 +1,4 @@
+import { blockerText, type Blocker } from './blockers.js';
 import { collateralCoin, type FormContext } from './context.js';
 import { preTradesOf, type Evaluation, type FormSpec } from './formSpec.js';
 import { checkGuards, policyConfirms, staleBookConfirmation, type GuardViolation } from './guards.js';
@@ -5,12 +6,24 @@ import type { PreTrade } from './preTrade.js';
 
 /**
  * What happens between a ready form and signing: whether a confirm step shows, what it
- * says, which guards need an explicit override, and whether a stale book asks once more.
+ * says, what the exchange is known to refuse (blockers), which guards need an explicit
+ * override, and whether a stale book asks once more.
  */
+export interface PlanBlocker {
+  blocker: Blocker;
+  /** 1-based order of a batch the blocker is about; absent for a single order. */
+  order?: number;
+}
+
 export interface ConfirmPlan {
   show: boolean;
   lines: string[];
   preTrades: readonly PreTrade[];
+  /**
+   * What the client knows the exchange will refuse: while any stands, Enter does not sign.
+   * The client's copy of the account may be stale, so the same override as for guards sends.
+   */
+  blockers: PlanBlocker[];
   /** Each needs the user's explicit override before sending. */
   overrides: GuardViolation[];
   /** Set while the book is stale on order entry: a second, separate confirmation. */
@@ -20,16 +33,28 @@ export interface ConfirmPlan {
 /** Forms that put orders on the book: guards and the stale-book check apply to them. */
 const ORDER_ENTRY = new Set(['order', 'modify']);
 
+/** The plan's blockers in words, numbered for a batch; `keyOf` names the key bound to a command (see blockerText). */
+export function blockerLines(plan: Pick<ConfirmPlan, 'blockers'>, keyOf?: (command: string) => string | undefined): string[] {
+  return plan.blockers.map((b) => `${b.order !== undefined ? `#${b.order} ` : ''}${blockerText(b.blocker, keyOf)}`);
+}
+
+/** The plan holds something Enter alone must not sign past: a blocker or a guard. */
+export function needsOverride(plan: Pick<ConfirmPlan, 'blockers' | 'overrides'>): boolean {
+  return plan.blockers.length > 0 || plan.overrides.length > 0;
+}
+
 export function confirmPlan(spec: FormSpec, evaluation: Evaluation, ctx: FormContext): ConfirmPlan {
   const built = evaluation.built;
-  if (!evaluation.ready || !built) return { show: false, lines: [], preTrades: [], overrides: [] };
+  if (!evaluation.ready || !built) return { show: false, lines: [], preTrades: [], blockers: [], overrides: [] };
   const collateral = collateralCoin(ctx.configs);
   const preTrades = preTradesOf(spec, evaluation, ctx);
   const lines = [...built.summary];
   const many = preTrades.length > 1;
+  const blockers: PlanBlocker[] = [];
   preTrades.forEach((pt, i) => {
     for (const l of pt.lines) lines.push(many ? `#${i + 1} ${l}` : l);
     for (const n of pt.notes) lines.push(`${many ? `#${i + 1} ` : ''}note: ${n}`);
+    for (const blocker of pt.blockers ?? []) blockers.push(many ? { blocker, order: i + 1 } : { blocker });
   });
 
   const overrides: GuardViolation[] = [];
@@ -44,8 +69,10 @@ export function confirmPlan(spec: FormSpec, evaluation: Evaluation, ctx: FormCon
   const staleBook = entry ? staleBookConfirmation(ctx.bookStale) : undefined;
 
   const notional = preTrades.length > 0 ? preTrades.reduce((sum, p) => sum + p.notional, 0n) : built.notional;
-  const show = built.alwaysConfirm === true || policyConfirms(ctx.settings.confirm, notional, collateral) || overrides.length > 0 || staleBook !== undefined;
-  const plan: ConfirmPlan = { show, lines, preTrades, overrides };
+  // A known refusal is shown whatever the confirm policy: skipping the step would sign it.
+  const show =
+    built.alwaysConfirm === true || policyConfirms(ctx.settings.confirm, notional, collateral) || blockers.length > 0 || overrides.length > 0 || staleBook !== undefined;
+  const plan: ConfirmPlan = { show, lines, preTrades, blockers, overrides };
   if (staleBook !== undefined) plan.staleBook = staleBook;
   return plan;
 }

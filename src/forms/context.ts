@@ -39,6 +39,8 @@ export interface FormContext {
   bookStale: boolean;
   /** Human decimal mark of the selected contract, when known. */
   markPx: string | null | undefined;
+  /** Human decimal index of the selected contract, when known (the mark an order leaves follows it). */
+  indexPx?: string | null | undefined;
   account: UserAccount | null;
   positions: readonly Position[];
   /** Every open order of the account, all contracts. */

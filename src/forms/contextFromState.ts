@@ -25,6 +25,7 @@ export function contextFromState(s: AppState, extras: ContextExtras): FormContex
     book: id === undefined ? undefined : s.market.books[id],
     bookStale: s.session.staleness.book,
     markPx: id === undefined ? undefined : s.market.marketStates[id]?.markPx,
+    indexPx: id === undefined ? undefined : s.market.marketStates[id]?.indexPx,
     account: s.account.raw,
     positions: s.account.positions,
     openOrders: Object.values(s.orders.open),

@@ -7,6 +7,7 @@ export * from './preTrade.js';
 export * from './bookWalk.js';
 export * from './guards.js';
 export * from './confirmPlan.js';
+export * from './blockers.js';
 export * from './bookActions.js';
 export * from './alerts.js';
 export * from './result.js';

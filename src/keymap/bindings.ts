@@ -97,7 +97,7 @@ const DEFS = [
   { id: 'form.nextField', keys: ['tab', 'down'], description: 'Next field', context: 'form', palette: false },
   { id: 'form.prevField', keys: ['shift+tab', 'up'], description: 'Previous field', context: 'form', palette: false },
   { id: 'form.toggle', keys: ['space'], description: 'Toggle or cycle the focused choice', context: 'form', palette: false },
-  { id: 'form.override', keys: ['o'], description: 'Override the fat-finger guards (confirm step)', context: 'form', palette: false, writes: true },
+  { id: 'form.override', keys: ['o'], description: 'Override the guards and blockers (confirm step)', context: 'form', palette: false, writes: true },
   { id: 'confirm.yes', keys: ['y', 'enter'], description: 'Confirm and sign', context: 'confirm', palette: false },
   { id: 'confirm.no', keys: ['n', 'escape'], description: 'Go back without sending', context: 'confirm', palette: false },
   { id: 'picker.choose', keys: ['enter'], description: 'Switch to the highlighted contract', context: 'picker', palette: false },

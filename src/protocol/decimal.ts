@@ -140,20 +140,8 @@ export function parseSize(text: unknown, c: ContractScales, field = 'size'): big
   return raw;
 }
 
-export function formatPrice(raw: bigint, c: Pick<ContractScales, 'priceScale'>): string {
-  return formatDecimal(raw, c.priceScale);
-}
-
-export function formatSize(raw: bigint, c: Pick<ContractScales, 'qtyScale'>): string {
-  return formatDecimal(raw, c.qtyScale);
-}
-
 export function minBig(a: bigint, b: bigint): bigint {
   return a < b ? a : b;
-}
-
-export function maxBig(a: bigint, b: bigint): bigint {
-  return a > b ? a : b;
 }
 
 export function absBig(a: bigint): bigint {

@@ -16,3 +16,4 @@ export { NonceManager, MemoryNonceStore, type NonceStore } from './nonce.js';
 export * from './decimal.js';
 export { toHex, type Hex } from './hex.js';
 export * as wire from './wire/index.js';
+export * as risk from './risk/index.js';

@@ -62,7 +62,16 @@ describe('account reads', () => {
         available: '1234567',
         withdrawable: '1234567',
         positions: [],
+        contractSettings: [],
       },
+    ]);
+    // A leverage or margin mode set without a position is listed, so a client knows it before the first order.
+    exchangeData(await ex.signedPost(build.updateLeverage(2, 7), who.key));
+    exchangeData(await ex.signedPost(build.updateMarginMode(1, 'isolated'), who.key));
+    const set = v.parse(INFO_QUERIES.userAccount.result, (await ex.info({ type: 'userAccount', user: who.address, marketDeployerId: 1 })).body);
+    expect(set.marketDeployers[0]!.contractSettings).toEqual([
+      { contractId: 1, leverage: 10, marginMode: 'isolated' },
+      { contractId: 2, leverage: 7, marginMode: 'cross' },
     ]);
     const md2 = v.parse(INFO_QUERIES.userAccount.result, (await ex.info({ type: 'userAccount', user: who.address.toUpperCase().replace('0X', '0x'), marketDeployerId: 2 })).body);
     expect(md2.marketDeployers.map((m) => [m.marketDeployerId, m.equity])).toEqual([[2, '0']]);

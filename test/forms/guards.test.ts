@@ -57,9 +57,11 @@ describe('confirmPlan', () => {
     expect(p.show).toBe(true);
     expect(p.lines[0]).toBe('Buy 4 SOL1 @ 152 Gtc');
     expect(p.lines).toContain('Notional: 606 USDC');
-    expect(p.lines.some((l) => l.startsWith('Margin: 60.6 USDC required at 10x'))).toBe(true);
+    // The exchange's own check: IM at the mark 60, the loss at the mark against the fills 6, the taker fee 0.303.
+    expect(p.lines.some((l) => l.startsWith('Margin: 66.303 USDC required at 10x') && l.endsWith('1,000 USDC available in deployer 1'))).toBe(true);
     expect(p.lines.some((l) => l.startsWith('Est. liquidation:'))).toBe(true);
     expect(p.overrides).toEqual([]);
+    expect(p.blockers).toEqual([]);
   });
 
   it('policy never skips the step, but a guard or a stale book forces it', () => {

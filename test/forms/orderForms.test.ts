@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateForm, FORMS, initialTexts, parseBatchLines, queuePriorityNote, type FormContext, type FormSpec } from '../../src/forms/index.js';
+import { blockerLines, confirmPlan, evaluateForm, FORMS, initialTexts, parseBatchLines, queuePriorityNote, type FormContext, type FormSpec } from '../../src/forms/index.js';
+import { isCommandId } from '../../src/keymap/index.js';
 import { parseAction } from '../../src/protocol/wire/index.js';
-import { account, BTC1, BTC_BOOK, ctx, openOrder, SOL1 } from './fixtures.js';
+import { account, BTC1, BTC_BOOK, ctx, ETH1, openOrder, position, SOL1 } from './fixtures.js';
 
 function run(spec: FormSpec, texts: Record<string, string>, c: FormContext = ctx()) {
   const e = evaluateForm(spec, { ...initialTexts(spec, c), ...texts }, c);
@@ -46,16 +47,65 @@ describe('order form', () => {
   });
 
   it('a FROZEN share group takes only reduce-only orders in PORTFOLIO mode', () => {
-    const frozen = ctx({ account: account({ marginShareType: 'PORTFOLIO', shareGroups: [{ groupId: 1, coinId: 0, balance: '1', equity: '1', frozen: true }] }) });
-    expect(run(FORMS.order, { price: '150', size: '1' }, frozen).errors).toEqual(['Reduce-only: share group 1 is FROZEN, so only reduce-only orders are accepted on SOL1']);
-    expect(run(FORMS.order, { side: 'Sell', price: '150', size: '1', reduceOnly: 'yes' }, frozen).ready).toBe(true);
-    expect(run(FORMS.order, { price: '150', size: '1' }, ctx({ account: account({ shareGroups: [{ groupId: 1, coinId: 0, balance: '1', equity: '1', frozen: true }] }) })).ready).toBe(true);
+    const group = { groupId: 1, coinId: 0, balance: '1000000000', equity: '1000000000', frozen: true, maintenanceMargin: '0', available: '1000000000' };
+    const short = position({ contractId: 1, isBuy: false, size: '1', entryPx: '150', entryValue: '150' });
+    const frozen = ctx({ account: account({ marginShareType: 'PORTFOLIO', shareGroups: [group] }), positions: [short] });
+    // The form is complete; the confirm step says why the exchange would refuse it and what would do.
+    const plain = run(FORMS.order, { price: '150', size: '1' }, frozen);
+    expect(plain.ready).toBe(true);
+    expect(blockerLines(confirmPlan(FORMS.order, plain, frozen), (cmd) => (cmd === 'collateral.move' ? 'C' : undefined))).toEqual([
+      'share group 1 is FROZEN, so only reduce-only orders are accepted on SOL1: press C to add collateral to the group, or make the order reduce-only',
+    ]);
+    const reducing = run(FORMS.order, { side: 'Buy', price: '150', size: '1', reduceOnly: 'yes' }, frozen);
+    expect(confirmPlan(FORMS.order, reducing, frozen).blockers).toEqual([]);
+    // UNIFIED: the group's freeze does not apply, the order draws on the deployer pool.
+    const unified = ctx({ account: account({ shareGroups: [group] }) });
+    expect(confirmPlan(FORMS.order, run(FORMS.order, { price: '150', size: '1' }, unified), unified).blockers).toEqual([]);
   });
 
-  it('is blocked without an active contract', () => {
+  it('needs a contract; one that is not active is a blocker of the confirm step', () => {
     expect(run(FORMS.order, {}, ctx({ contract: undefined })).blocked).toBe('select a contract first');
     const delisted = ctx({ contract: { ...SOL1, name: 'DOGE0', status: 'Delisted' } });
-    expect(run(FORMS.order, {}, delisted).blocked).toBe('DOGE0 is not active (Delisted)');
+    const e = run(FORMS.order, { price: '150', size: '1' }, delisted);
+    expect(e.blocked).toBeUndefined();
+    const plan = confirmPlan(FORMS.order, e, delisted);
+    expect(plan.show).toBe(true);
+    expect(blockerLines(plan, (cmd) => (cmd === 'contract.pick' ? '/' : undefined))).toEqual(['DOGE0 is not active (Delisted): press / to pick an active contract']);
+  });
+
+  it('not enrolled in the contract\'s deployer: a blocker naming the deployer, with enrollment prefilled', () => {
+    const eth = ctx({ contract: ETH1, book: undefined, markPx: '3000' });
+    const e = run(FORMS.order, { price: '3000', size: '1' }, eth);
+    const plan = confirmPlan(FORMS.order, e, { ...eth, settings: { confirm: { policy: 'never' } } });
+    // The policy would skip the step: a known refusal shows it anyway.
+    expect(plan.show).toBe(true);
+    expect(plan.blockers.map((b) => b.blocker.action)).toEqual([{ command: 'deployer.enroll', text: 'enroll', params: { deployer: '2' } }]);
+    expect(blockerLines(plan, () => 'E')).toEqual(['not enrolled in deployer 2: press E to enroll']);
+    expect(blockerLines(plan)).toEqual(['not enrolled in deployer 2: enroll from the command palette']);
+  });
+
+  it('reduce-only with nothing to reduce, and post-only that would cross, are blockers', () => {
+    const ro = run(FORMS.order, { side: 'Sell', price: '150', size: '1', reduceOnly: 'yes' });
+    expect(blockerLines(confirmPlan(FORMS.order, ro, ctx()))).toEqual(['reduce-only with no long position to reduce: turn reduce-only off']);
+    const alo = run(FORMS.order, { side: 'Buy', type: 'Alo', price: '151', size: '1' });
+    expect(blockerLines(confirmPlan(FORMS.order, alo, ctx()))).toEqual([
+      'post-only (Alo) at 151 would cross the book at 151, and the exchange rejects it whole: choose Gtc, or a price that does not cross',
+    ]);
+  });
+
+  it('every command a blocker names is a command of the keymap', () => {
+    const commands = new Set<string>();
+    const cases: FormContext[] = [
+      ctx({ contract: { ...SOL1, status: 'Delisted' } }),
+      ctx({ contract: ETH1, book: undefined, markPx: '3000' }),
+      ctx({ account: account({ marketDeployers: [{ ...account().marketDeployers[0]!, available: '0' }] }) }),
+      ctx({ account: account({ marginShareType: 'PORTFOLIO', shareGroups: [{ groupId: 1, coinId: 0, balance: '0', equity: '0', frozen: true }] }) }),
+    ];
+    for (const c of cases) {
+      for (const b of confirmPlan(FORMS.order, run(FORMS.order, { price: c.contract === ETH1 ? '3000' : '150', size: '1' }, c), c).blockers) if (b.blocker.action) commands.add(b.blocker.action.command);
+    }
+    expect([...commands].sort()).toEqual(['collateral.move', 'contract.pick', 'deployer.enroll']);
+    for (const id of commands) expect(isCommandId(id)).toBe(true);
   });
 
   it('opens with the default size for the contract', () => {

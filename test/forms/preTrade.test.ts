@@ -1,13 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { maintenanceRatio, preTrade, walkBook, type PreTradeInput } from '../../src/forms/index.js';
-import { BTC1, BTC_BOOK, SOL1, SOL_BOOK } from './fixtures.js';
+import { preTrade, walkBook, type FormContext, type PreTradeInput } from '../../src/forms/index.js';
+import { preTradeFor, riskOf } from '../../src/forms/orderContext.js';
+import { marginMathOf } from '../../src/protocol/risk/index.js';
+import type { ContractConfig, ContractSetting, Position } from '../../src/protocol/wire/index.js';
+import { account, BTC1, BTC_BOOK, ctx, position, SOL1, SOL_BOOK } from './fixtures.js';
 
 const USDC = { name: 'USDC', decimals: 6 };
 const sides = (b: typeof SOL_BOOK) => ({ bids: b.levels[0], asks: b.levels[1] });
 const usdc = (whole: number | bigint) => BigInt(whole) * 1_000_000n;
 
+/**
+ * An account as `userAccount` reports it: deployer 1's pool holding `balance` USDC, with the
+ * given positions and contract settings (an empty list: every contract at the defaults).
+ */
+function withPool(balance: bigint, o: { positions?: Position[]; settings?: ContractSetting[]; equity?: bigint; available?: bigint } = {}): FormContext {
+  const positions = o.positions ?? [];
+  const md = {
+    marketDeployerId: 1,
+    balances: [{ coinId: 0, total: String(balance) }],
+    equity: String(o.equity ?? balance),
+    marginUsed: '0',
+    available: String(o.available ?? balance),
+    withdrawable: String(balance),
+    positions,
+    contractSettings: o.settings ?? [],
+  };
+  return ctx({ account: account({ marketDeployers: [md] }), positions });
+}
+
+const riskFor = (c: FormContext, contract: ContractConfig = SOL1) => riskOf(c, contract);
+
 function sol(over: Partial<PreTradeInput>): PreTradeInput {
-  return { contract: SOL1, collateral: USDC, isBuy: true, kind: 'Gtc', size: 1n, book: sides(SOL_BOOK), markPx: 150n, available: usdc(100), equity: usdc(100), ...over };
+  return { contract: SOL1, collateral: USDC, isBuy: true, kind: 'Gtc', size: 1n, book: sides(SOL_BOOK), markPx: 150n, risk: riskFor(withPool(usdc(100))), ...over };
 }
 
 describe('walkBook', () => {
@@ -32,15 +56,17 @@ describe('walkBook', () => {
 });
 
 describe('preTrade at scale 0 (SOL1)', () => {
-  it('a crossing Gtc: notional, margin at the assumed default leverage, taker fee, liquidation', () => {
+  it('a crossing Gtc: notional, margin at the default leverage, taker fee, liquidation', () => {
     const pt = preTrade(sol({ price: 152n, size: 4n }));
     // 2 @ 151 + 2 @ 152 = 606 USDT1 at par = 606 USDC
     expect(pt.notional).toBe(usdc(606));
-    // No leverage set: the exchange default, min(10, first tier 20) = 10.
+    // No leverage set (the exchange lists no setting): its default, min(10, first tier 20) = 10.
     expect(pt.leverage).toBe(10);
-    expect(pt.leverageAssumed).toBe(true);
-    expect(pt.marginRequired).toBe(60_600_000n); // 606 / 10
-    expect(pt.fee).toBe(303_000n); // 606 x 0.0005
+    expect(pt.leverageAssumed).toBe(false);
+    // What the exchange's check takes from available: IM at the mark (4 x 150 / 10 = 60), the
+    // loss at the mark against the fill (606 - 600 = 6) and the taker fee (606 x 0.0005 = 0.303).
+    expect(pt.marginRequired).toBe(66_303_000n);
+    expect(pt.fee).toBe(303_000n);
     // 99.697 + 4 (P - 151.5) = 0.025 x 4 P  ->  P = 129.82..., rounded toward the mark
     expect(pt.liquidationPx).toBe(130n);
     expect(pt.resting).toBe(0n);
@@ -59,16 +85,9 @@ describe('preTrade at scale 0 (SOL1)', () => {
   });
 
   it('closing part of a long: no margin, realised PnL counted, liquidation of what is left', () => {
-    const pt = preTrade(
-      sol({
-        isBuy: false,
-        price: 149n,
-        size: 4n,
-        reduceOnly: true,
-        equity: usdc(300),
-        position: { isBuy: true, size: 10n, entryPx: '140', marginMode: 'cross', isolatedMargin: 0n, unrealizedPnl: usdc(100), leverage: 10 },
-      }),
-    );
+    // Long 10 @ 140 at the mark 150: pool balance 200, equity 300.
+    const long = position({ contractId: 1, size: '10', entryPx: '140', entryValue: '1400', unrealizedPnl: String(usdc(100)), leverage: 10, maintenanceMargin: String(usdc(1500) / 40n) });
+    const pt = preTrade(sol({ isBuy: false, price: 149n, size: 4n, reduceOnly: true, risk: riskFor(withPool(usdc(200), { positions: [long], equity: usdc(300) })) }));
     expect(pt.marginRequired).toBe(0n);
     expect(pt.notional).toBe(usdc(596));
     expect(pt.fee).toBe(298_000n);
@@ -79,14 +98,17 @@ describe('preTrade at scale 0 (SOL1)', () => {
   });
 
   it('closing the whole position has no liquidation price', () => {
-    const pt = preTrade(sol({ isBuy: false, kind: 'Ioc', price: 148n, size: 10n, position: { isBuy: true, size: 10n, entryPx: '140', marginMode: 'cross', isolatedMargin: 0n, unrealizedPnl: 0n, leverage: 10 } }));
+    const long = position({ contractId: 1, size: '10', entryPx: '140', entryValue: '1400', unrealizedPnl: String(usdc(100)), leverage: 10 });
+    const pt = preTrade(sol({ isBuy: false, kind: 'Ioc', price: 148n, size: 10n, risk: riskFor(withPool(usdc(100), { positions: [long] })) }));
     expect(pt.liquidationPx).toBeNull();
     expect(pt.lines).toContain('Est. liquidation: none');
   });
 
-  it('a well-collateralised position has no liquidation price; no equity means unknown', () => {
-    expect(preTrade(sol({ price: 152n, size: 1n, equity: usdc(10_000) })).liquidationPx).toBeNull();
-    expect(preTrade(sol({ price: 152n, size: 1n, equity: undefined })).liquidationPx).toBeUndefined();
+  it('a well-collateralised position has no liquidation price; without the account it is unknown', () => {
+    expect(preTrade(sol({ price: 152n, size: 1n, risk: riskFor(withPool(usdc(10_000))) })).liquidationPx).toBeNull();
+    const unknown = preTrade(sol({ price: 152n, size: 1n, risk: undefined }));
+    expect(unknown.liquidationPx).toBeUndefined();
+    expect(unknown.lines).toContain('Est. liquidation: unknown (account not loaded)');
   });
 
   it('a short liquidates above its entry', () => {
@@ -98,10 +120,21 @@ describe('preTrade at scale 0 (SOL1)', () => {
   });
 
   it('isolated margin backs the position with the margin it posts', () => {
-    // buy 2 @ 151 at 10x isolated: margin 30.2; 30.2 + 2 (P - 151) = 0.025 x 2 P -> P = 271.8 / 1.95 = 139.38...
-    const pt = preTrade(sol({ price: 151n, size: 2n, leverage: 10, marginMode: 'isolated' }));
-    expect(pt.marginRequired).toBe(30_200_000n);
+    // buy 2 @ 151 at 10x isolated: margin 30.2 into the bucket; 30.2 + 2 (P - 151) = 0.025 x 2 P -> P = 271.8 / 1.95 = 139.38...
+    const isolated = withPool(usdc(100), { settings: [{ contractId: 1, leverage: 10, marginMode: 'isolated' }] });
+    const pt = preTrade(sol({ price: 151n, size: 2n, risk: riskFor(isolated) }));
+    // The pool gives the bucket its 30.2 and pays the taker fee 302 x 0.0005 = 0.151.
+    expect(pt.marginRequired).toBe(30_351_000n);
     expect(pt.liquidationPx).toBe(140n);
+  });
+
+  it('the existing position counts: adding to a long moves its liquidation up', () => {
+    const long = position({ contractId: 1, size: '4', entryPx: '150', entryValue: '600', leverage: 10, maintenanceMargin: String(usdc(600) / 40n) });
+    const alone = preTrade(sol({ price: 152n, size: 4n }));
+    const added = preTrade(sol({ price: 152n, size: 4n, risk: riskFor(withPool(usdc(100), { positions: [long] })) }));
+    // Long 8 costing 1206, backed by 99.697: 40 (1206 - 99.697) / (8 x 39) = 141.8... -> 142
+    expect(added.liquidationPx).toBe(142n);
+    expect(added.liquidationPx! > alone.liquidationPx!).toBe(true);
   });
 
   it('post-only that would cross is reported as rejected, with nothing filled', () => {
@@ -123,9 +156,21 @@ describe('preTrade at scale 0 (SOL1)', () => {
     expect(empty.notional).toBe(usdc(150)); // valued at the mark
   });
 
-  it('flags margin above what is available', () => {
-    const pt = preTrade(sol({ price: 152n, size: 4n, available: usdc(10) }));
-    expect(pt.notes.join(' ')).toContain('exceeds available 10 USDC');
+  it('margin above what is available is a blocker that says what to do', () => {
+    const c = withPool(usdc(100), { available: usdc(10) });
+    const pt = preTradeFor(c, { contract: SOL1, isBuy: true, kind: 'Gtc', price: 152n, size: 4n, reduceOnly: false });
+    expect(pt.risk?.insufficient).toBe(true);
+    expect(pt.lines).toContain('Margin: 66.303 USDC required at 10x; 10 USDC available in deployer 1');
+    expect(pt.blockers).toEqual([
+      {
+        kind: 'margin',
+        reason: 'margin required 66.303 USDC is above the 10 USDC available in deployer 1',
+        action: { command: 'collateral.move', text: 'move collateral into deployer 1' },
+        advice: 'lower the size or raise the leverage',
+      },
+    ]);
+    // Within what is available (a bid resting at 50 reserves 5): no blocker.
+    expect(preTradeFor(c, { contract: SOL1, isBuy: true, kind: 'Gtc', price: 50n, size: 1n, reduceOnly: false }).blockers).toEqual([]);
   });
 });
 
@@ -140,13 +185,12 @@ describe('preTrade at non-zero scales (BTC1: priceScale 1, qtyScale 3)', () => {
       size: 400n,
       book: sides(BTC_BOOK),
       markPx: 600000n,
-      available: usdc(5000),
-      equity: usdc(5000),
-      leverage: 10,
+      risk: riskOf(withPool(usdc(5000), { settings: [{ contractId: 2, leverage: 10, marginMode: 'cross' }] }), BTC1),
     });
     // 0.2 x 60000.5 + 0.2 x 60001.0 = 24000.3 USDC
     expect(pt.notional).toBe(24_000_300_000n);
-    expect(pt.marginRequired).toBe(2_400_030_000n);
+    // IM at the mark 24000 / 10 = 2400, the loss at the mark 0.3, the fee 10.800135.
+    expect(pt.marginRequired).toBe(2_411_100_135n);
     expect(pt.fee).toBe(10_800_135n); // 24000.3 x 0.00045
     expect(pt.fill.avgPx).toBe(600008n);
     expect(pt.lines).toContain('Est. fill: 0.4 @ 60000.75 avg (worst 60001, 2 levels)');
@@ -156,8 +200,11 @@ describe('preTrade at non-zero scales (BTC1: priceScale 1, qtyScale 3)', () => {
     expect(pt.lines).toContain('Fee: 10.800135 USDC (taker 0.00045 on the matched part, maker 0.0001 on the resting part)');
   });
 
-  it('the maintenance ratio comes from the contract when given, else half the top tier initial margin', () => {
-    expect(maintenanceRatio(BTC1)).toBe(1_250_000n); // 1 / (2 x 40)
-    expect(maintenanceRatio({ ...BTC1, maintenanceMarginRatio: '0.01' })).toBe(1_000_000n);
+  it('maintenance margin is half the initial margin at the maximum leverage of the tier holding the notional', () => {
+    const math = marginMathOf(BTC1, 6);
+    expect(math.maintenanceMargin(usdc(100_000))).toBe(usdc(100_000) / 80n); // first tier, 40x
+    expect(math.maintenanceMargin(usdc(100_001))).toBe(usdc(100_001) / 40n); // second tier, 20x
+    // The estimate follows the tiers as the exchange does, whatever ratio configs quotes for the first tier.
+    expect(marginMathOf({ ...BTC1, maintenanceMarginRatio: '0.01' } as ContractConfig, 6).maintenanceMargin(usdc(1000))).toBe(usdc(1000) / 80n);
   });
 });

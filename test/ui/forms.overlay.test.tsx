@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../src/session/index.js';
 import { SignerSet } from '../../src/client/signers.js';
+import { applyOverrides } from '../../src/keymap/index.js';
 import type { OrderSpec } from '../../src/protocol/wire/index.js';
 import { createAppStore } from '../../src/state/store.js';
 import { startAlerts } from '../../src/ui/alerts/alerts.js';
@@ -22,9 +23,11 @@ afterEach(() => {
   app = undefined;
 });
 
-function withExchange(sent: OrderSpec[][]) {
+const MASTER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+
+function withExchange(sent: OrderSpec[][], o: { master?: boolean } = {}) {
   const exchange = {
-    signers: new SignerSet({ agent: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a' }),
+    signers: new SignerSet({ agent: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a', ...(o.master ? { master: MASTER_KEY } : {}) }),
     order: async (specs: OrderSpec[]) => {
       sent.push(specs);
       return { ok: true as const, statuses: [{ resting: { oid: 77 } }], requestId: 'req-9', nonce: 1, signer: { role: 'agent' as const, address: '0x0' }, cloids: [] };
@@ -95,6 +98,62 @@ describe('the form overlay on screen', () => {
     expect(MONITOR_FILLS).toContain('no fills query without a signature');
     const border = s.split('\n').find((l) => l.includes('Fills')) ?? '';
     expect(border.slice(border.indexOf('Fills'), border.indexOf('╮'))).not.toContain('stale');
+  });
+});
+
+/** The fixture store with ETH1 (deployer 2, where the fixture account is not enrolled) selected. */
+function onEth1() {
+  const store = fullStore();
+  store.setState({ market: { ...store.getState().market, selected: 'ETH1' } });
+  return store;
+}
+
+describe('blockers on the confirm step', () => {
+  it('not enrolled: says why and what to do, Enter does not sign, o then Enter sends', async () => {
+    const sent: OrderSpec[][] = [];
+    app = renderApp({ cols: 120, rows: 40, store: onEth1(), session: withExchange(sent) });
+    await app.vt.waitFor('Book ETH1');
+    await app.vt.press('b');
+    await app.vt.waitFor('New order');
+    await app.vt.press('3', '0', '0', '0', KEYS.tab, '1');
+    await app.vt.waitFor('Buy 1 ETH1 @ 3000 Gtc');
+    await app.vt.press(KEYS.enter);
+    let s = await app.vt.waitFor('New order: confirm');
+    expect(s).toContain('the exchange is expected to refuse this: Enter does not sign');
+    expect(s).toContain('• not enrolled in deployer 2: press E to enroll');
+    expect(s).toContain('o override · Esc/n back · Enter does not sign yet');
+    await app.vt.press(KEYS.enter);
+    s = await app.vt.waitFor('not sent: the exchange is expected to refuse it');
+    await app.vt.press('y');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sent).toEqual([]);
+    // The dashboard's copy of the account may be out of date: the override still sends.
+    await app.vt.press('o');
+    s = await app.vt.waitFor('override armed: Enter signs and sends despite the refusal expected');
+    await app.vt.press(KEYS.enter);
+    await app.vt.waitFor('#1 resting oid 77');
+    expect(sent).toEqual([[{ contractId: 3, isBuy: true, price: '3000', size: '1', reduceOnly: false, tif: 'Gtc' }]]);
+  });
+
+  it('the key a blocker names comes from the keymap in force, and runs its fix from the confirm step', async () => {
+    const sent: OrderSpec[][] = [];
+    const { bindings, errors } = applyOverrides({ 'deployer.enroll': 'N' });
+    expect(errors).toEqual([]);
+    app = renderApp({ cols: 120, rows: 40, store: onEth1(), session: withExchange(sent, { master: true }), bindings });
+    await app.vt.waitFor('Book ETH1');
+    await app.vt.press('b', '3', '0', '0', '0', KEYS.enter);
+    const s = await app.vt.waitFor('New order: confirm');
+    expect(s).toContain('• not enrolled in deployer 2: press N to enroll');
+    // E is no longer the enroll key: it does nothing here.
+    await app.vt.press('E');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await app.vt.text()).toContain('New order: confirm');
+    await app.vt.press('N');
+    // The enroll form, on the contract's deployer, in place of the order.
+    const enroll = await app.vt.waitFor('Enroll in alt (2)');
+    expect(enroll).toContain('Enroll in a market deployer');
+    expect(enroll).not.toContain('New order');
+    expect(sent).toEqual([]);
   });
 });
 

@@ -19,6 +19,7 @@ function mdEntry(core: ExchangeCore, account: Account, md: number): Record<strin
     available: view.available.toString(),
     withdrawable: view.withdrawable.toString(),
     positions: view.positions,
+    contractSettings: core.trading.margin.contractSettings(account, md),
   };
 }
 
@@ -40,6 +41,8 @@ function groupEntries(core: ExchangeCore, account: Account, onlyMd?: number): Re
         frozen: view.frozen ?? core.config.isFrozen(g.groupId),
       };
       if (view.maintenanceMargin !== undefined) entry.maintenanceMargin = view.maintenanceMargin.toString();
+      if (view.marginUsed !== undefined) entry.marginUsed = view.marginUsed.toString();
+      if (view.available !== undefined) entry.available = view.available.toString();
       out.push(entry);
     }
   }

@@ -15,7 +15,12 @@ export interface MdMarginView {
 
 export interface GroupMarginView {
   equity: bigint;
+  /** Settlement-coin entry only: maintenance margin of the group's cross positions. */
   maintenanceMargin?: bigint;
+  /** Settlement-coin entry only: cross and order initial margin plus isolated buckets, as for a deployer pool. */
+  marginUsed?: bigint;
+  /** Settlement-coin entry only: what new orders on the group's contracts may draw on (>= 0). */
+  available?: bigint;
   /** FROZEN for this account: by the control route or because its equity fell below maintenance. */
   frozen?: boolean;
 }

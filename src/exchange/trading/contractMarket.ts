@@ -1,9 +1,10 @@
 /**
- * One contract's market state: its order book, trade-fed candles, last trade and the
- * mark price rule. The mark is the median of best bid, best ask and index when the book
- * has both sides (Hyperliquid's rule, without the EMA term), else the index itself: on a
- * thin or one-sided book (tests with activity off) the mark follows the index at once.
+ * One contract's market state: its order book, trade-fed candles, last trade and its mark
+ * (the shared rule, src/protocol/risk/markPrice.ts: the median of best bid, best ask and
+ * index on a two-sided book, else the index itself, so on a thin or one-sided book, as in
+ * tests with activity off, the mark follows the index at once).
  */
+import { markPrice } from '../../protocol/risk/index.js';
 import type { CandleInterval } from '../../protocol/wire/index.js';
 import { OrderBook } from '../engine/orderBook.js';
 import { CandleAggregator, type CandleEvent } from '../market/candles.js';
@@ -13,12 +14,6 @@ import { ContractUnits } from './units.js';
 const DAY_MS = 86_400_000;
 /** Closed-bar events kept for the next block's publish; more means nobody is draining them. */
 const PENDING_CLOSED_CAP = 64;
-
-export function median3(a: bigint, b: bigint, c: bigint): bigint {
-  if (a > b) [a, b] = [b, a];
-  if (b > c) b = c;
-  return a > b ? a : b;
-}
 
 export class ContractMarket {
   readonly book: OrderBook;
@@ -42,11 +37,7 @@ export class ContractMarket {
   }
 
   mark(index: bigint | undefined): bigint | undefined {
-    const bid = this.book.bestBid();
-    const ask = this.book.bestAsk();
-    if (index === undefined) return bid !== undefined && ask !== undefined ? (bid + ask) / 2n : this.lastPx;
-    if (bid === undefined || ask === undefined) return index;
-    return median3(bid, ask, index);
+    return markPrice(this.book.bestBid(), this.book.bestAsk(), index, this.lastPx);
   }
 
   /** A trade for candles and lastPx; the events wait for the block's publish. */

@@ -109,24 +109,6 @@ export function netSize(h: Holding | undefined): bigint {
   return (h.long?.size ?? 0n) - (h.short?.size ?? 0n);
 }
 
-/**
- * px x sz of the resting orders that would increase exposure: the part of each side's
- * orders beyond closing the opposite position (one-way), or all of them (hedge, where
- * only reduce-only orders reduce). Both sides cannot fill against the same position, so
- * the larger side is what needs margin (documented in docs/exchange.md).
- */
-export function increasingOrderPxSz(h: Holding, hedge: boolean): bigint {
-  const side = (sz: bigint, pxSz: bigint, opposite: bigint): bigint => {
-    if (sz <= 0n) return 0n;
-    const inc = hedge ? sz : sz - opposite;
-    if (inc <= 0n) return 0n;
-    return inc >= sz ? pxSz : (pxSz * inc) / sz;
-  };
-  const buy = side(h.buySz, h.buyPxSz, h.short?.size ?? 0n);
-  const sell = side(h.sellSz, h.sellPxSz, h.long?.size ?? 0n);
-  return buy > sell ? buy : sell;
-}
-
 export function cloneHolding(h: Holding): Holding {
   return { ...h, long: h.long && { ...h.long }, short: h.short && { ...h.short } };
 }

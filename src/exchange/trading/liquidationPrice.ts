@@ -1,19 +1,14 @@
 /**
- * The mark price at which a position would be liquidated, everything else held fixed.
- * Liquidation starts when equity E falls below f x MM (f = 1, or 1/2 for share-group
- * pools), with MM = notional / (2 L) at the tier's leverage L. Writing D = 2L / f and B
- * for what the rest of the pool (or the isolated bucket) brings, E(P) = f MM(P) solves to
- *   long:  P = D (C mul - B div) / (S mul (D - 1))
- *   short: P = D (C mul + B div) / (S mul (D + 1))
- * with C the position cost (px x sz), S its size and mul/div the unit conversion.
+ * The mark price at which a position would be liquidated, everything else held fixed: the
+ * engine's figures fed to the shared rule (src/protocol/risk/liquidationPrice.ts), which
+ * the dashboard's pre-trade estimate applies to what `userAccount` reports.
  */
+import { crossBacking, GROUP_LIQUIDATION_FRACTION_DEN, liquidationPx } from '../../protocol/risk/index.js';
 import type { Account } from '../state/accounts.js';
-import { ceilDiv, floorDiv } from './units.js';
 import type { TradingEngine } from './tradingEngine.js';
 import type { Holding, Position } from './types.js';
 
-/** Share-group pools are liquidated at half their maintenance requirement (below it they are FROZEN first). */
-export const GROUP_LIQUIDATION_FRACTION_DEN = 2n;
+export { GROUP_LIQUIDATION_FRACTION_DEN };
 
 export function liquidationPrice(t: TradingEngine, account: Account, h: Holding, p: Position): bigint | undefined {
   const market = t.market(h.contractId);
@@ -22,19 +17,14 @@ export function liquidationPrice(t: TradingEngine, account: Account, h: Holding,
   const mark = t.mark(h.contractId);
   const own = t.margin.positionFigures(h, p, mark);
   const pool = t.margin.poolOf(account, contract);
-  const fDen = pool.kind === 'group' && h.marginMode === 'cross' ? GROUP_LIQUIDATION_FRACTION_DEN : 1n;
-  let b: bigint;
+  const fractionDen = pool.kind === 'group' && h.marginMode === 'cross' ? GROUP_LIQUIDATION_FRACTION_DEN : 1n;
+  let backing: bigint;
   if (h.marginMode === 'isolated') {
-    b = t.core.ledger.balance(t.margin.isolatedBucket(h, p.side));
+    backing = t.core.ledger.balance(t.margin.isolatedBucket(h, p.side));
   } else {
     const f = t.margin.poolFigures(account, pool);
-    b = f.equity - own.upnl - (f.mm - own.mm) / fDen;
+    backing = crossBacking(f.balance, f.upnl - own.upnl, f.mm - own.mm, fractionDen);
   }
-  const d = 2n * BigInt(market.units.maxLeverageAt(own.notional)) * fDen;
   const { mul, div } = market.units;
-  const px =
-    p.side === 'long'
-      ? ceilDiv(d * (p.cost * mul - b * div), p.size * mul * (d - 1n))
-      : floorDiv(d * (p.cost * mul + b * div), p.size * mul * (d + 1n));
-  return px > 0n ? px : undefined;
+  return liquidationPx({ side: p.side, size: p.size, cost: p.cost, mul, div, tierLeverage: market.units.maxLeverageAt(own.notional), backing, fractionDen });
 }

@@ -8,23 +8,18 @@
  * - Pool equity = pool balance + unrealized PnL of its cross positions; available =
  *   equity - cross initial margin - order margin.
  */
-import { rescale } from '../../protocol/index.js';
-import type { BusinessErrorKey } from '../../protocol/wire/index.js';
+import { formatDecimal, rescale } from '../../protocol/index.js';
+import { positionFigures, restingOrderMargin, type PositionFigures } from '../../protocol/risk/index.js';
+import type { BusinessErrorKey, ContractSetting } from '../../protocol/wire/index.js';
 import { bucket, type BucketKey } from '../ledger.js';
 import type { Account } from '../state/accounts.js';
 import { valueAtPar, type GroupMarginView, type MarginHooks, type MdMarginView } from '../state/marginHooks.js';
 import type { ContractDef } from '../state/marketConfig.js';
-import { increasingOrderPxSz } from './holdings.js';
 import type { TradingEngine } from './tradingEngine.js';
 import type { Holding, Position, PoolRef } from './types.js';
 import { positionView } from './wireViews.js';
 
-export interface PositionFigures {
-  notional: bigint;
-  upnl: bigint;
-  im: bigint;
-  mm: bigint;
-}
+export type { PositionFigures };
 
 export interface PoolFigures {
   /** Pool buckets valued in collateral units. */
@@ -88,17 +83,13 @@ export class MarginEngine {
   positionFigures(h: Holding, p: Position, mark: bigint | undefined): PositionFigures {
     const units = this.t.market(h.contractId)?.units;
     if (!units) return { notional: 0n, upnl: 0n, im: 0n, mm: 0n };
-    const value = mark === undefined ? p.cost : mark * p.size;
-    const notional = units.ceil(value);
-    const upnl = units.floor(p.side === 'long' ? value - p.cost : p.cost - value);
-    return { notional, upnl, im: units.initialMargin(notional, h.leverage), mm: units.maintenanceMargin(notional) };
+    return positionFigures(units, h.leverage, p, mark);
   }
 
   orderMargin(account: Account, h: Holding): bigint {
     const units = this.t.market(h.contractId)?.units;
     if (!units) return 0n;
-    const pxSz = increasingOrderPxSz(h, account.positionMode === 'HEDGE');
-    return pxSz === 0n ? 0n : units.initialMargin(units.ceil(pxSz), h.leverage);
+    return restingOrderMargin(units, h, h.leverage, account.positionMode === 'HEDGE');
   }
 
   poolFigures(account: Account, pool: PoolRef, override?: PoolOverride): PoolFigures {
@@ -194,7 +185,12 @@ export class MarginEngine {
     for (const h of this.t.holdings.ofAccount(account.id)) {
       const contract = this.t.core.config.contract(h.contractId);
       if (contract?.marketDeployerId !== md) continue;
-      for (const p of [h.long, h.short]) if (p) positions.push(positionView(this.t, account, h, p));
+      for (const p of [h.long, h.short]) {
+        if (!p) continue;
+        // The exact cost and the maintenance margin let a client apply the liquidation rule itself.
+        const extra = { maintenanceMargin: this.positionFigures(h, p, this.t.mark(h.contractId)).mm.toString(), entryValue: formatDecimal(p.cost, contract.priceScale + contract.qtyScale) };
+        positions.push({ ...positionView(this.t, account, h, p), ...extra });
+      }
     }
     positions.sort((a, b) => a.contractId - b.contractId || Number(b.isBuy) - Number(a.isBuy));
     const available = f.available > 0n ? f.available : 0n;
@@ -207,6 +203,16 @@ export class MarginEngine {
     };
   }
 
+  /** Leverage and margin mode of every contract of the deployer the account holds anything on, position or not. */
+  contractSettings(account: Account, md: number): ContractSetting[] {
+    const out: ContractSetting[] = [];
+    for (const h of this.t.holdings.ofAccount(account.id)) {
+      if (this.t.core.config.contract(h.contractId)?.marketDeployerId !== md) continue;
+      out.push({ contractId: h.contractId, leverage: h.leverage, marginMode: h.marginMode });
+    }
+    return out.sort((a, b) => a.contractId - b.contractId);
+  }
+
   private groupView(account: Account, groupId: number, coinId: number): GroupMarginView {
     const pool: PoolRef = { kind: 'group', id: groupId };
     const frozen = this.t.isFrozenFor(account.id, groupId);
@@ -215,6 +221,13 @@ export class MarginEngine {
       return { equity: valueAtPar(this.t.core.config, coinId, this.t.core.ledger.balance(key)), frozen };
     }
     const f = this.poolFigures(account, pool);
-    return { equity: f.equity + f.isoBalance + f.isoUpnl, maintenanceMargin: f.mm, frozen };
+    // The same figures as a deployer pool's, so a client shows either pool alike.
+    return {
+      equity: f.equity + f.isoBalance + f.isoUpnl,
+      maintenanceMargin: f.mm,
+      marginUsed: f.im + f.orderIm + f.isoBalance,
+      available: f.available > 0n ? f.available : 0n,
+      frozen,
+    };
   }
 }

@@ -73,10 +73,6 @@ export interface OrderRecord {
 /** Where a position's cross margin comes from: a market deployer pool or a share-group pool. */
 export type PoolRef = { kind: 'md'; id: number } | { kind: 'group'; id: number };
 
-export function poolKey(accountId: number, pool: PoolRef): string {
-  return `${accountId}:${pool.kind}:${pool.id}`;
-}
-
 export interface Trigger {
   readonly id: number;
   readonly accountId: number;

@@ -117,6 +117,6 @@ export const modifyForm = defineForm({
     const filled = filledRaw(order, c) ?? 0n;
     const leaves = v.size > filled ? v.size - filled : 0n;
     const kind = (v.tif ?? order.tif) === 'Alo' ? 'Alo' : 'Gtc';
-    return [preTradeFor(ctx, { contract: c, isBuy: order.isBuy, kind, price: v.price, size: leaves, reduceOnly: order.reduceOnly })];
+    return [preTradeFor(ctx, { contract: c, isBuy: order.isBuy, kind, price: v.price, size: leaves, reduceOnly: order.reduceOnly, replaces: order })];
   },
 });

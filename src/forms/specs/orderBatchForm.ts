@@ -3,7 +3,7 @@ import { build, MAX_ORDERS_PER_REQUEST, type ContractConfig } from '../../protoc
 import { err, ok, type Field } from '../field.js';
 import { defineForm } from '../formSpec.js';
 import { needsFor } from '../keyRequirement.js';
-import { contractUnavailable, frozenGroupRefusal, preTradeFor } from '../orderContext.js';
+import { contractUnavailable, preTradeFor } from '../orderContext.js';
 import type { OrderKind } from '../preTrade.js';
 import { cloidClash, describeOrder, orderSpecOf } from './orderForm.js';
 
@@ -114,8 +114,6 @@ export const orderBatchForm = defineForm({
     for (const o of v.lines) {
       const clash = cloidClash(ctx, o.cloid);
       if (clash) return { ok: false, error: `Orders line ${o.line}: ${clash}` };
-      const frozen = frozenGroupRefusal(ctx, contract, o.reduceOnly);
-      if (frozen) return { ok: false, error: `Orders line ${o.line}: ${frozen}` };
       if (o.cloid !== undefined) {
         if (seen.has(o.cloid)) return { ok: false, error: `Orders line ${o.line}: Cloid: ${o.cloid} appears twice in this batch` };
         seen.add(o.cloid);

@@ -4,7 +4,7 @@ import { defaultSizeText } from '../defaultSize.js';
 import { choiceField, cloidField, priceField, sizeField, toggleField, when, type Texts } from '../field.js';
 import { defineForm } from '../formSpec.js';
 import { needsFor } from '../keyRequirement.js';
-import { contractUnavailable, frozenGroupRefusal, markRaw, preTradeFor } from '../orderContext.js';
+import { contractUnavailable, markRaw, preTradeFor } from '../orderContext.js';
 import type { OrderKind } from '../preTrade.js';
 import type { FormContext } from '../context.js';
 
@@ -73,8 +73,6 @@ export const orderForm = defineForm({
     const contract = ctx.contract!;
     const clash = cloidClash(ctx, v.cloid);
     if (clash) return { ok: false, error: clash };
-    const frozen = frozenGroupRefusal(ctx, contract, v.reduceOnly);
-    if (frozen) return { ok: false, error: frozen };
     const spec = orderSpecOf(contract, { isBuy: v.side, kind: v.type, price: v.price, size: v.size, reduceOnly: v.reduceOnly, cloid: v.cloid });
     const summary = [describeOrder(contract, spec)];
     if (v.type === 'Market') summary.push('a market order takes whatever the book offers; an Ioc limit bounds the price');

@@ -195,12 +195,20 @@ export const Position = v.object({
   unrealizedPnl: RawIntString,
   liquidationPx: v.nullable(DecimalString),
   marginUsed: v.optional(RawIntString),
+  /** The position's maintenance margin at the mark (raw collateral units). */
+  maintenanceMargin: v.optional(RawIntString),
+  /** Entry price x size, exact (a decimal at priceScale + qtyScale): entryPx is this / size rounded. */
+  entryValue: v.optional(DecimalString),
   tp: v.optional(TriggerLeg),
   sl: v.optional(TriggerLeg),
 });
 export type Position = v.InferOutput<typeof Position>;
 
 const CoinBalance = v.object({ coinId: v.number(), total: RawIntString });
+
+/** A contract's leverage and margin mode for the account, also while it holds no position. */
+export const ContractSetting = v.object({ contractId: v.number(), leverage: v.number(), marginMode: v.picklist(['cross', 'isolated']) });
+export type ContractSetting = v.InferOutput<typeof ContractSetting>;
 
 export const UserAccount = v.object({
   accountId: v.number(),
@@ -217,6 +225,7 @@ export const UserAccount = v.object({
       available: RawIntString,
       withdrawable: RawIntString,
       positions: v.array(Position),
+      contractSettings: v.optional(v.array(ContractSetting)),
     }),
   ),
   shareGroups: v.array(
@@ -227,6 +236,10 @@ export const UserAccount = v.object({
       equity: RawIntString,
       frozen: v.boolean(),
       maintenanceMargin: v.optional(RawIntString),
+      /** Initial margin of the group's cross positions and orders plus its isolated buckets (settlement-coin entry). */
+      marginUsed: v.optional(RawIntString),
+      /** What new orders on the group's contracts may draw on (settlement-coin entry, >= 0). */
+      available: v.optional(RawIntString),
     }),
   ),
 });
@@ -295,7 +308,3 @@ export type InfoType = keyof typeof INFO_QUERIES;
 export type InfoRequest<T extends InfoType> = v.InferOutput<(typeof INFO_QUERIES)[T]['request']>;
 export type InfoResult<T extends InfoType> = v.InferOutput<(typeof INFO_QUERIES)[T]['result']>;
 export const INFO_TYPES = Object.keys(INFO_QUERIES) as InfoType[];
-
-export function isInfoType(type: unknown): type is InfoType {
-  return typeof type === 'string' && Object.prototype.hasOwnProperty.call(INFO_QUERIES, type);
-}

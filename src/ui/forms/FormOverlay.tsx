@@ -1,12 +1,14 @@
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { Box, Text } from 'ink';
 import { useApp, useAppState, useViewState } from '../app/AppContext.js';
+import { useShell } from '../app/ShellContext.js';
 import { Modal } from '../components/Modal.js';
 import { panelInner } from '../components/Panel.js';
 import type { Segment } from '../components/Tone.js';
 import { fit, textWidth, truncate } from '../format/width.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import type { Overlay } from '../view/viewStore.js';
+import { blockerKeys } from './blockerKeys.js';
 import { adoptOverlay, resolveForm } from './formActions.js';
 import { formScreen } from './formScreen.js';
 
@@ -27,7 +29,7 @@ const FormLine = memo(function FormLine({ segments, width }: { segments: readonl
   if (left > 0) out.push({ text: ' '.repeat(left) });
   return (
     <Box height={1} flexShrink={0}>
-      <Text wrap="truncate">
+      <Text wrap="truncate" {...theme.tokens.text}>
         {out.map((s, i) => {
           const style = s.token ? theme.tokens[s.token] : undefined;
           return (
@@ -57,6 +59,10 @@ export const FormOverlay = memo(function FormOverlay({
   screenHeight: number;
 }) {
   const app = useApp();
+  const theme = useTheme();
+  // The keys a blocker's fix is named by: the keymap in force, as the controller reads it.
+  const { bindings } = useShell();
+  const keys = useMemo(() => blockerKeys(bindings), [bindings]);
   const st = useViewState((s) => s.form);
   const editing = st?.stage === 'edit';
   // Subscribed only while editing: a frozen confirm step need not redraw on every book update.
@@ -69,7 +75,7 @@ export const FormOverlay = memo(function FormOverlay({
 
   const width = Math.min(screenWidth - 2, FORM_MAX_WIDTH);
   const inner = panelInner(width, 3).width;
-  const screen = formScreen(st, resolveForm(app, st), inner, { stateDir: app.stateDir });
+  const screen = formScreen(st, resolveForm(app, st), inner, { stateDir: app.stateDir, keys });
   // Border top and bottom, and the footer row.
   const room = Math.max(1, screenHeight - 2 - 3);
   const shown = Math.min(screen.rows.length, room);
@@ -83,7 +89,7 @@ export const FormOverlay = memo(function FormOverlay({
         <FormLine key={start + i} width={inner} segments={segments} />
       ))}
       <Box height={1} flexShrink={0}>
-        <Text wrap="truncate" dimColor>
+        <Text wrap="truncate" {...theme.tokens.muted}>
           {fit(` ${footer}`, inner)}
         </Text>
       </Box>

@@ -5,6 +5,7 @@ import {
   evaluateForm,
   formById,
   initialTexts,
+  needsOverride,
   type Built,
   type Evaluation,
   type FieldView,
@@ -16,6 +17,7 @@ import {
 import type { AppContextValue } from '../app/AppContext.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
 import { evaluateLocal, GENERATE_AGENT, generateAgentKeystore, type LocalEvaluation, type LocalForm } from './agentKeyForm.js';
+import { DEFAULT_BLOCKER_KEYS, type BlockerCommand, type BlockerKeys } from './blockerKeys.js';
 import { backspace, cycleChoice, focusedField, isTextKind, jumpChoice, moveFocus, typeInto } from './fieldEditing.js';
 import { formContextOf } from './formContext.js';
 import { newFormState, type Captured, type FormMessage, type FormState } from './formState.js';
@@ -25,8 +27,8 @@ import { sendCall } from './sendCall.js';
 /**
  * What the form keys do: open, type, move, submit, confirm, override, send, close. Every
  * path to signing runs through submitForm: validation first (nothing is signed while a
- * field is wrong), then the confirm plan (policy, guards, stale book), then one send whose
- * answer is shown verbatim and lands in the journal through the client.
+ * field is wrong), then the confirm plan (policy, blockers, guards, stale book), then one
+ * send whose answer is shown verbatim and lands in the journal through the client.
  */
 
 export type Resolved =
@@ -160,6 +162,10 @@ function confirmSend(app: AppContextValue, st: FormState): void {
   const c = st.confirm;
   const spec = formById(st.formId);
   if (!c || !spec) return;
+  if (c.plan.blockers.length > 0 && !c.override) {
+    const what = c.plan.blockers.length === 1 ? 'the exchange is expected to refuse it for the reason above' : `the exchange is expected to refuse it for the ${c.plan.blockers.length} reasons above`;
+    return say(app, st, `not sent: ${what}. Fix it, or if the dashboard's copy of the account is out of date, press o, then Enter, to send anyway (Esc goes back)`, 'error');
+  }
   if (c.plan.overrides.length > 0 && !c.override) {
     return say(app, st, `not sent: ${c.plan.overrides.length === 1 ? 'a guard needs' : 'the guards need'} an explicit override: press o, then Enter (Esc goes back)`, 'warning');
   }
@@ -171,18 +177,37 @@ function confirmSend(app: AppContextValue, st: FormState): void {
   void send(app, st, spec, c.built);
 }
 
-/** The override key on the confirm step: arms (or disarms) sending past the guards. */
+/** The override key on the confirm step: arms (or disarms) sending past the blockers and the guards alike. */
 export function overrideGuards(app: AppContextValue): void {
   const st = app.view.getState().form;
   if (!st) return;
   if (st.stage === 'edit') return formKey(app, 'o');
   const c = st.confirm;
-  if (st.stage !== 'confirm' || !c || c.plan.overrides.length === 0) return;
+  if (st.stage !== 'confirm' || !c || !needsOverride(c.plan)) return;
   const override = !c.override;
+  const past = [c.plan.blockers.length > 0 ? 'what the exchange is expected to refuse' : '', c.plan.overrides.length > 0 ? 'the guards' : ''].filter(Boolean).join(' and ');
   patch(app, st, {
     confirm: { ...c, override },
-    message: override ? { text: 'guards overridden: Enter signs and sends', tone: 'warning' } : { text: 'override withdrawn', tone: 'info' },
+    message: override ? { text: `override armed past ${past}: Enter signs and sends`, tone: 'warning' } : { text: 'override withdrawn', tone: 'info' },
   });
+}
+
+/**
+ * A blocker's fix from the confirm step, as its command does elsewhere: the enroll form for
+ * the contract's deployer, the collateral menu, the contract picker. The order form gives
+ * way to it (its values are not kept).
+ */
+function runBlockerCommand(app: AppContextValue, command: BlockerCommand, params: Readonly<Record<string, string>> | undefined): void {
+  switch (command) {
+    case 'deployer.enroll':
+      return openForm(app, 'enroll', params ? { params } : {});
+    case 'collateral.move':
+      return openForm(app, 'menu:collateral');
+    case 'contract.pick':
+      closeForm(app);
+      view.openListOverlay(app.view, { kind: 'picker' });
+      return;
+  }
 }
 
 /** Esc: back from the confirm step, else close (a request in flight still lands in the journal). */
@@ -267,8 +292,12 @@ export function formText(app: AppContextValue, text: string): void {
   view.setForm(app.view, typeInto({ ...st, focus: f.key }, f.key, text));
 }
 
-/** Keys no binding claims: Backspace, ←/→ on choices, letters on choices, digits in menus, y/n/q by stage. */
-export function formKey(app: AppContextValue, key: string): void {
+/**
+ * Keys no binding claims: Backspace, ←/→ on choices, letters on choices, digits in menus,
+ * y/n/q by stage, and on the confirm step the key of a fix a blocker names (`keys`: the
+ * keymap in force).
+ */
+export function formKey(app: AppContextValue, key: string, keys: BlockerKeys = DEFAULT_BLOCKER_KEYS): void {
   const st = app.view.getState().form;
   if (!st) return;
   if (st.stage === 'sending') {
@@ -278,6 +307,12 @@ export function formKey(app: AppContextValue, key: string): void {
   if (st.stage === 'confirm') {
     if (key === 'y') submitForm(app);
     else if (key === 'n') backForm(app);
+    else {
+      // Only a fix the screen offers: a key of a command no blocker names does nothing here.
+      const command = keys.commandOf(key);
+      const action = command && st.confirm?.plan.blockers.find((b) => b.blocker.action?.command === command)?.blocker.action;
+      if (command && action) runBlockerCommand(app, command, action.params);
+    }
     return;
   }
   if (st.stage !== 'edit') return;
@@ -304,7 +339,8 @@ export function stepField(app: AppContextValue, delta: number): void {
   if (!st) return;
   if (st.stage !== 'edit') {
     // Bounded by the unwrapped line count; the overlay clamps to what wrapping really gives.
-    const lines = (st.confirm?.plan.lines.length ?? 0) + (st.confirm?.plan.overrides.length ?? 0) + (st.result?.lines.length ?? 0) + 6;
+    const plan = st.confirm?.plan;
+    const lines = (plan?.lines.length ?? 0) + (plan?.blockers.length ?? 0) + (plan?.overrides.length ?? 0) + (st.result?.lines.length ?? 0) + 8;
     view.setForm(app.view, { ...st, scroll: Math.min(lines, Math.max(0, st.scroll + delta)) });
     return;
   }

@@ -1,8 +1,9 @@
-import { keyRequirement, type FieldView } from '../../forms/index.js';
+import { blockerLines, keyRequirement, needsOverride, type FieldView } from '../../forms/index.js';
 import type { Segment } from '../components/Tone.js';
 import { fit, textWidth } from '../format/width.js';
 import type { ThemeToken } from '../theme/tokens.js';
 import type { LocalForm } from './agentKeyForm.js';
+import { DEFAULT_BLOCKER_KEYS, type BlockerKeys } from './blockerKeys.js';
 import { focusedField, MULTILINE_FIELDS, showsError } from './fieldEditing.js';
 import type { Resolved } from './formActions.js';
 import type { FormMessage, FormState } from './formState.js';
@@ -101,21 +102,33 @@ function specEdit(st: FormState, r: Extract<Resolved, { kind: 'spec' }>, width: 
   return screen;
 }
 
-function confirmScreen(st: FormState, title: string, width: number): FormScreen {
+function confirmScreen(st: FormState, title: string, width: number, keys: BlockerKeys): FormScreen {
   const c = st.confirm!;
   const rows: Segment[][] = st.note ? wrapped(st.note, width, 'accent', ' ') : [];
   // The summary's first line and the pre-trade's first line often say the same thing.
   const lines = c.plan.lines.filter((l, i) => c.plan.lines.indexOf(l) === i);
   lines.forEach((l, i) => rows.push(...wrapped(l, width, i === 0 && !st.note ? 'accent' : 'text', ' ')));
+  const blocked = c.plan.blockers.length > 0;
+  if (blocked) {
+    rows.push([], [{ text: ' ✕ the exchange is expected to refuse this: Enter does not sign', token: 'error', bold: true }]);
+    for (const l of blockerLines(c.plan, keys.labelOf)) rows.push(...wrapped(`• ${l}`, width, 'error', ' '));
+  }
   if (c.plan.overrides.length > 0) {
     rows.push([], [{ text: ' ⚠ fat-finger guards: each needs an explicit override', token: 'warning', bold: true }]);
     for (const v of c.plan.overrides) rows.push(...wrapped(`• ${v.message}`, width, 'warning', ' '));
-    rows.push(...wrapped(c.override ? 'override armed: Enter signs and sends despite the guards (o again withdraws it)' : 'press o to override, then Enter; plain Enter does not pass a guard', width, c.override ? 'error' : 'warning', ' '));
+  }
+  const gated = needsOverride(c.plan);
+  if (gated) {
+    const past = blocked ? (c.plan.overrides.length > 0 ? 'despite the refusal expected and the guards' : 'despite the refusal expected') : 'despite the guards';
+    const ask = blocked
+      ? "if the dashboard's copy of the account is out of date, press o to override, then Enter; plain Enter does not sign"
+      : 'press o to override, then Enter; plain Enter does not pass a guard';
+    rows.push(...wrapped(c.override ? `override armed: Enter signs and sends ${past} (o again withdraws it)` : ask, width, c.override ? 'error' : 'warning', ' '));
   }
   if (c.plan.staleBook !== undefined) rows.push([], ...wrapped(`⏸ ${c.plan.staleBook}`, width, 'stale', ' '));
   rows.push(...messageRows(st, width));
-  const footer = `${c.plan.overrides.length > 0 ? 'o override · ' : ''}Enter/y sign & send · Esc/n back`;
-  return { title: `${title}: confirm`, info: 'review', rows, anchor: 0, footer };
+  const footer = !gated ? 'Enter/y sign & send · Esc/n back' : c.override ? 'Enter/y sign & send · o withdraw override · Esc/n back' : 'o override · Esc/n back · Enter does not sign yet';
+  return { title: `${title}: confirm`, info: blocked ? 'blocked' : 'review', rows, anchor: 0, footer };
 }
 
 function sendingScreen(st: FormState, title: string, width: number): FormScreen {
@@ -162,12 +175,12 @@ function localScreen(st: FormState, form: LocalForm, r: Extract<Resolved, { kind
   return { title: form.title, info: 'signs nothing', rows, anchor, footer: st.stage === 'sending' ? 'encrypting…' : 'Tab/↑↓ field · Enter generate · Esc close' };
 }
 
-export function formScreen(st: FormState, r: Resolved, width: number, o: { stateDir?: string | undefined } = {}): FormScreen {
+export function formScreen(st: FormState, r: Resolved, width: number, o: { stateDir?: string | undefined; keys?: BlockerKeys } = {}): FormScreen {
   const title = r.kind === 'spec' ? r.spec.title : r.kind === 'menu' ? r.menu.title : r.kind === 'local' ? r.form.title : st.formId;
   if (r.kind === 'local') return localScreen(st, r.form, r, width, o.stateDir);
   if (st.stage === 'result' && st.result) return resultScreen(st, title, width);
   if (st.stage === 'sending') return sendingScreen(st, title, width);
-  if (st.stage === 'confirm' && st.confirm) return confirmScreen(st, title, width);
+  if (st.stage === 'confirm' && st.confirm) return confirmScreen(st, title, width, o.keys ?? DEFAULT_BLOCKER_KEYS);
   if (r.kind === 'menu') return menuScreen(st, r, width);
   if (r.kind === 'spec') return specEdit(st, r, width);
   return { title, rows: [[{ text: `unknown form ${st.formId}`, token: 'error' }]], anchor: 0, footer: 'Esc close' };

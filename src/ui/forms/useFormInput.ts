@@ -1,6 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { AppContextValue } from '../app/AppContext.js';
+import { useShell } from '../app/ShellContext.js';
 import { registerFormInput } from '../input/formInput.js';
+import { blockerKeys } from './blockerKeys.js';
 import { formKey, formTakesText, formText } from './formActions.js';
 
 /**
@@ -8,13 +10,16 @@ import { formKey, formTakesText, formText } from './formActions.js';
  * long as the dashboard is mounted, so the first key after a form opens already reaches it.
  */
 export function useFormInput(app: AppContextValue): void {
+  // A blocker's fix is run by the key the keymap in force binds to it.
+  const { bindings } = useShell();
+  const keys = useMemo(() => blockerKeys(bindings), [bindings]);
   useEffect(
     () =>
       registerFormInput({
         textInput: () => formTakesText(app),
         onText: (_form, text) => formText(app, text),
-        onKey: (_form, key) => formKey(app, key),
+        onKey: (_form, key) => formKey(app, key, keys),
       }),
-    [app],
+    [app, keys],
   );
 }

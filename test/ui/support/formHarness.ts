@@ -58,14 +58,18 @@ function exchangeDouble(sent: Sent[], o: { master?: boolean; agent?: boolean } =
   };
 }
 
-export function setup(o: { settings?: FormSettings; readOnly?: boolean; master?: boolean; agent?: boolean; stateDir?: string } = {}) {
-  const store = fullStore();
+/**
+ * `session`: a real session (on the embedded exchange) instead of the fixture store and the
+ * double; `sent` then stays empty and the exchange's own reads say what arrived.
+ */
+export function setup(o: { settings?: FormSettings; readOnly?: boolean; master?: boolean; agent?: boolean; stateDir?: string; session?: Session } = {}) {
+  const store = o.session?.store ?? fullStore();
   const viewStore = createViewStore();
   const sent: Sent[] = [];
   const app: AppContextValue = {
     store,
     view: viewStore,
-    session: o.readOnly ? null : ({ exchange: exchangeDouble(sent, o) } as unknown as Session),
+    session: o.session ?? (o.readOnly ? null : ({ exchange: exchangeDouble(sent, o) } as unknown as Session)),
     mode: { readOnly: o.readOnly ?? false, embedded: true, signer: o.readOnly ? 'none' : 'agent', address: null },
     staleAfterMs: {},
     settings: o.settings ?? {},

@@ -2,6 +2,7 @@ import type { Segment } from '../../components/Tone.js';
 import { textWidth, truncate } from '../../format/width.js';
 import { clipSegments } from '../segments.js';
 import type { AccountRow } from './accountRows.js';
+import type { FocusPool } from './focusPool.js';
 
 /**
  * The account as a card for panes too narrow for its table (the account area is about
@@ -52,5 +53,24 @@ export function accountCard(rows: readonly AccountRow[], width: number): CardLin
     ];
     for (const [label, value, token] of fields) push(`${r.key}:${label}`, false, line(width, { text: `  ${label}`, token: 'muted' }, value, token));
   });
+  return out;
+}
+
+/**
+ * The selected contract's pool as card lines: whose pool it is, its available margin, why
+ * orders cannot draw on it (not enrolled, with the key that enrolls; FROZEN), then its
+ * margin used and equity.
+ */
+export function focusCard(f: FocusPool, width: number, enrollKey: string | undefined): Segment[][] {
+  if (width <= 0) return [];
+  const out: Segment[][] = [line(width, { text: f.row.where, bold: true }, f.row.coin, 'muted')];
+  const figure = (label: string, value: string, token: Segment['token']) => out.push(line(width, { text: `  ${label}`, token: 'muted' }, value, token));
+  const note = (text: string) => out.push(clipSegments([{ text, token: 'warning' }, { text: ' '.repeat(width) }], width));
+  // What an order may draw on, and why it is nothing, first: on a short pane those lines stay.
+  figure('available', f.row.available, 'ok');
+  if (f.status === 'not enrolled') note(enrollKey ? `  not enrolled: press ${enrollKey}` : '  not enrolled');
+  else if (f.status === 'FROZEN') note('  FROZEN: reduce-only');
+  figure('margin used', f.row.used, 'warning');
+  figure('equity', f.row.equity, 'text');
   return out;
 }

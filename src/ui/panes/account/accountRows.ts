@@ -12,7 +12,8 @@ import { memoLast } from '../memo.js';
  */
 export interface AccountRow {
   key: string;
-  kind: 'chain' | 'pool' | 'poolCoin';
+  /** 'focus': the selected contract's pool, pinned by the pane above the list (focusPool.ts). */
+  kind: 'chain' | 'pool' | 'poolCoin' | 'focus';
   where: string;
   coin: string;
   balance: string;
