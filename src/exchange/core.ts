@@ -47,7 +47,7 @@ export interface ExchangeStores {
 }
 
 export interface ExchangeCoreOptions {
-  /** Drives invite codes and operator keys (and part 2's market). */
+  /** Drives invite codes, operator keys and the market's randomness, so a run can be repeated. */
   seed?: number;
   market?: MarketSetup;
   /** Invite codes to accept, in addition to `inviteCount` generated ones. */
@@ -68,9 +68,9 @@ export const DEFAULT_RATE_LIMIT_PER_MIN = 1200;
 
 /**
  * The in-process exchange: state, authentication and the request pipeline, without any
- * transport. HTTP, WebSocket and tests call `handleExchange` / `handleInfo`; part 2
- * registers its actions and queries on `actions` / `queries`, installs margin hooks with
- * `setMarginHooks`, and publishes on `hub`.
+ * transport. HTTP, WebSocket and tests call `handleExchange` / `handleInfo`; actions and
+ * queries are registered on `actions` / `queries`, the trading engine installs the margin
+ * hooks with `setMarginHooks`, and streams publish on `hub`.
  *
  * One writer at a time: both handlers run synchronously from parse to reply, so on one
  * event loop no request can observe or interleave with another's half-applied change.
@@ -91,7 +91,7 @@ export class ExchangeCore {
   readonly actions = new ActionRegistry();
   readonly queries = new InfoRegistry();
   readonly operators: readonly OperatorInfo[];
-  /** Books, positions, margin, conditionals, funding and the trading events (part 2). */
+  /** Books, positions, margin, conditionals, funding and the trading events. */
   readonly trading: TradingEngine;
   private marginHooks: MarginHooks;
   private requestSeq = 0;

@@ -29,7 +29,3 @@ export class BusinessError extends Error {
     this.errorCode = entry.code;
   }
 }
-
-export function isBusinessErrorKey(value: unknown): value is BusinessErrorKey {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(BUSINESS_ERROR, value);
-}

@@ -1,25 +1,12 @@
-/** The embedded exchange's public surface: start it, or build on its core (part 2). */
-export { startExchange, type StartExchangeOptions, type RunningExchange, type ExchangeExtension } from './startExchange.js';
-export { ExchangeCore, DEFAULT_CREDIT_DELAY_MS, DEFAULT_RATE_LIMIT_PER_MIN, type ExchangeCoreOptions, type ExchangeStores, type HttpReply } from './core.js';
-export { exchangeMain, parseExchangeArgs, EXCHANGE_USAGE } from './cli.js';
-export { ActionRegistry, rejectionData, type ActionContext, type ActionHandler, type SignerRole, type WireData } from './actions/registry.js';
-export { TRADING_ACTIONS } from './actions/trading.js';
-export { InfoRegistry, type InfoHandler } from './info/registry.js';
-export { BusinessError, HttpError } from './errors.js';
+/** The embedded exchange as its users see it: start it, or drive its core directly (tests, benchmarks). */
+export { startExchange, type StartExchangeOptions, type RunningExchange } from './startExchange.js';
+export { ExchangeCore } from './core.js';
 export { Clock } from './clock.js';
-export { bucket, coinOfBucket, MemoryLedger, LedgerError, type Ledger, type BucketKey, type LedgerRecord } from './ledger.js';
-export { operatorKey, type OperatorInfo } from './operators.js';
-export { StreamHub, type HubSocket, type SnapshotProvider } from './streams/hub.js';
+export { bucket, MemoryLedger } from './ledger.js';
+export { operatorKey } from './operators.js';
+export { StreamHub, type HubSocket } from './streams/hub.js';
 export { toJson } from './json.js';
-export { type Account, type AccountStore, type MarginShareType } from './state/accounts.js';
-export { isAgentExpired, NAMED_AGENT_SLOTS, type AgentRecord, type AgentStore } from './state/agents.js';
-export { defaultMarketSetup, feeRates } from './state/defaultMarket.js';
+export { type Account } from './state/accounts.js';
 export { effectiveFeeRates, formatFeeRate } from './state/fees.js';
-export { IndexPrices } from './state/indexPrices.js';
-export { defaultMarginHooks, valueAtPar, type MarginHooks, type MdMarginView, type GroupMarginView } from './state/marginHooks.js';
-export { MarketConfig, FEE_RATE_SCALE, type MarketSetup, type ContractDef, type CoinDef, type MarketDeployerDef, type ShareGroupDefn, type FeeRates } from './state/marketConfig.js';
-export { TradingEngine } from './trading/tradingEngine.js';
-export { submitOrder, parseOrderWire, type PlaceSpec, type PlaceOptions } from './trading/orderEntry.js';
-export { BlockLoop, DEFAULT_BLOCK_MS, type BlockLoopOptions } from './live/blockLoop.js';
-export { MarketBots } from './live/marketBots.js';
-export type { Holding, OrderRecord, Position as PositionRecord, Trigger, PoolRef } from './trading/types.js';
+export { defaultMarginHooks } from './state/marginHooks.js';
+export { BlockLoop } from './live/blockLoop.js';

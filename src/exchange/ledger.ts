@@ -14,7 +14,7 @@ export const bucket = {
   md: (accountId: number, marketDeployerId: number, coinId: number): BucketKey => `md:${accountId}:${marketDeployerId}:${coinId}`,
   /** Portfolio share-group pool. */
   group: (accountId: number, groupId: number, coinId: number): BucketKey => `sg:${accountId}:${groupId}:${coinId}`,
-  /** Isolated margin of one position (part 2). */
+  /** Isolated margin of one position. */
   isolated: (accountId: number, contractId: number, side: Side, coinId: number): BucketKey =>
     `iso:${accountId}:${contractId}:${side}:${coinId}`,
   /** Fees collected by a market deployer. */
@@ -53,7 +53,7 @@ export interface LedgerRecord {
 }
 
 export interface TransferOptions {
-  /** Part 2's realized losses may take a pool below zero; nothing in part 1 does. */
+  /** Realized losses may take a pool below zero (bad debt); transfers never may. */
   allowNegative?: boolean;
   memo?: string;
 }

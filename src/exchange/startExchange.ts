@@ -6,7 +6,7 @@ import { BlockLoop, DEFAULT_BLOCK_MS, parseActivity } from './live/blockLoop.js'
 import type { OperatorInfo } from './operators.js';
 import { attachWebSocket } from './streams/wsTransport.js';
 
-/** Part 2 (market bots, streams) plugs in here; the returned function runs at close. */
+/** Something started with the exchange (market bots, streams); the returned function runs at close. */
 export type ExchangeExtension = (core: ExchangeCore, opts: StartExchangeOptions) => void | (() => void | Promise<void>);
 
 export interface StartExchangeOptions extends ExchangeCoreOptions {

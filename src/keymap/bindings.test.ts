@@ -24,7 +24,7 @@ describe('default bindings', () => {
     expect(found[0]).toMatchObject({ key: 'b', commands: expect.arrayContaining(['book.center', 'order.buy']) });
   });
 
-  it('cover the commands part 2 implements', () => {
+  it('cover every trading command the dashboard implements', () => {
     for (const id of [
       'order.buy', 'order.sell', 'order.modify', 'order.cancel', 'order.cancelAll', 'position.tpsl',
       'position.flatten', 'position.reverse', 'position.closeHalf', 'book.buyAtCursor', 'book.sellAtCursor',

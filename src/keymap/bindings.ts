@@ -36,7 +36,7 @@ const DEFS = [
   { id: 'theme.cycle', keys: ['T'], description: 'Switch to the next theme', context: 'global' },
   { id: 'chart.interval', keys: ['i'], description: 'Next candle interval', context: 'global' },
 
-  // Trading on the current contract (part 2 opens forms for these).
+  // Trading on the current contract: each opens a form.
   { id: 'order.buy', keys: ['b'], description: 'Buy (new order)', context: 'global', writes: true },
   { id: 'order.sell', keys: ['s'], description: 'Sell (new order)', context: 'global', writes: true },
   { id: 'order.cancelAll', keys: ['X'], description: 'Cancel all orders of the contract', context: 'global', writes: true },

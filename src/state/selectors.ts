@@ -5,7 +5,7 @@ import type { AppState, FeedKind } from './types.js';
 /**
  * Selectors for useStore(store, selector). Each returns a primitive or a reference that is
  * stable until its input changes: zustand re-renders (and ink loops forever) on a selector
- * that builds a new array or object per call (ink-on-node20, trap 5).
+ * that builds a new array or object per call.
  */
 
 const EMPTY: readonly never[] = Object.freeze([]);

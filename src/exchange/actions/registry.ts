@@ -33,33 +33,19 @@ export type ActionHandler<T extends ActionType = ActionType> = (ctx: ActionConte
 
 interface Entry {
   handler: ActionHandler;
-  placeholder: boolean;
-}
-
-export interface RegisterOptions {
-  /** Overwrite a real handler (placeholders are always overwritten). */
-  replace?: boolean;
-  /** Marks a stand-in that a later `register` of the same type replaces silently. */
-  placeholder?: boolean;
 }
 
 export class ActionRegistry {
   private readonly handlers = new Map<ActionType, Entry>();
 
-  register<T extends ActionType>(type: T, handler: ActionHandler<T>, opts: RegisterOptions = {}): void {
-    const existing = this.handlers.get(type);
-    if (existing && !existing.placeholder && !opts.replace) {
-      throw new Error(`action ${type} already has a handler; pass { replace: true } to swap it`);
-    }
-    this.handlers.set(type, { handler: handler as unknown as ActionHandler, placeholder: opts.placeholder ?? false });
+  /** One handler per action type: a second registration is a wiring mistake and throws. */
+  register<T extends ActionType>(type: T, handler: ActionHandler<T>): void {
+    if (this.handlers.has(type)) throw new Error(`action ${type} already has a handler`);
+    this.handlers.set(type, { handler: handler as unknown as ActionHandler });
   }
 
   has(type: ActionType): boolean {
     return this.handlers.has(type);
-  }
-
-  isPlaceholder(type: ActionType): boolean {
-    return this.handlers.get(type)?.placeholder ?? false;
   }
 
   run(ctx: ActionContext, action: ActionOf<ActionType>): WireData {
@@ -82,7 +68,7 @@ interface SchemaLike {
 /**
  * The action's data shape with every number 0, strings echoed from the action (or empty),
  * batch `statuses` one error per request item, plus errorCode/errorMessage (spec 4.2 rule 2).
- * Derived from the shared EXCHANGE_DATA schemas so part 2's actions get it for free.
+ * Derived from the shared EXCHANGE_DATA schemas, so every action answers a rejection in its own shape.
  */
 export function rejectionData(action: ActionOf<ActionType>, key: BusinessErrorKey): WireData {
   const { code, message } = BUSINESS_ERROR[key];

@@ -3,21 +3,6 @@ import { cancelAll, cancelByCloid, cancelByOid, modifyOrder } from '../trading/o
 import { parseOrderWire, submitOrder } from '../trading/orderEntry.js';
 import type { ActionRegistry } from './registry.js';
 
-/** The actions an agent may send besides the account-level ones (open-points "Signing"). */
-export const TRADING_ACTIONS = [
-  'order',
-  'cancel',
-  'cancelByCloid',
-  'cancelAll',
-  'modify',
-  'updateIsolatedMargin',
-  'updateLeverage',
-  'updateMarginMode',
-  'tpSl',
-  'cancelTpSl',
-  'cancelConditional',
-] as const satisfies readonly ActionType[];
-
 /** order, cancel, cancelByCloid, cancelAll, modify (spec 4.5, 4.6); the work is in src/exchange/trading. */
 export function registerTradingActions(registry: ActionRegistry): void {
   registry.register('order', (ctx, a) => {

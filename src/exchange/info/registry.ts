@@ -9,34 +9,23 @@ export type InfoHandler<T extends InfoType> = (core: ExchangeCore, request: Info
 interface Entry {
   schema: v.GenericSchema;
   handler: (core: ExchangeCore, request: unknown) => unknown;
-  placeholder: boolean;
-}
-
-export interface InfoRegisterOptions {
-  replace?: boolean;
-  /** Part 1's answers for an exchange without orders; part 2 replaces them silently. */
-  placeholder?: boolean;
 }
 
 export class InfoRegistry {
   private readonly entries = new Map<string, Entry>();
 
   /** A query of the shared wire module, validated against its INFO_QUERIES request schema. */
-  register<T extends InfoType>(type: T, handler: InfoHandler<T>, opts: InfoRegisterOptions = {}): void {
-    this.put(type, INFO_QUERIES[type].request as unknown as v.GenericSchema, handler as Entry['handler'], opts);
+  register<T extends InfoType>(type: T, handler: InfoHandler<T>): void {
+    this.put(type, INFO_QUERIES[type].request as unknown as v.GenericSchema, handler as Entry['handler']);
   }
 
   /** A query beyond the shared module (add its schema to src/protocol/wire first when clients use it). */
-  registerCustom(type: string, schema: v.GenericSchema, handler: (core: ExchangeCore, request: unknown) => unknown, opts: InfoRegisterOptions = {}): void {
-    this.put(type, schema, handler, opts);
+  registerCustom(type: string, schema: v.GenericSchema, handler: (core: ExchangeCore, request: unknown) => unknown): void {
+    this.put(type, schema, handler);
   }
 
   has(type: string): boolean {
     return this.entries.has(type);
-  }
-
-  isPlaceholder(type: string): boolean {
-    return this.entries.get(type)?.placeholder ?? false;
   }
 
   handle(core: ExchangeCore, body: unknown): unknown {
@@ -52,11 +41,9 @@ export class InfoRegistry {
     return entry.handler(core, parsed.output);
   }
 
-  private put(type: string, schema: v.GenericSchema, handler: Entry['handler'], opts: InfoRegisterOptions): void {
-    const existing = this.entries.get(type);
-    if (existing && !existing.placeholder && !opts.replace) {
-      throw new Error(`query ${type} already has a handler; pass { replace: true } to swap it`);
-    }
-    this.entries.set(type, { schema, handler, placeholder: opts.placeholder ?? false });
+  /** One handler per query type: a second registration is a wiring mistake and throws. */
+  private put(type: string, schema: v.GenericSchema, handler: Entry['handler']): void {
+    if (this.entries.has(type)) throw new Error(`query ${type} already has a handler`);
+    this.entries.set(type, { schema, handler });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The self-made market (issue 4 "The live market"): one MarketDriver per active contract
+ * The self-made market (docs/exchange.md, "The live market"): one MarketDriver per active contract
  * moves the index and plans maker quotes and taker orders each block; this class turns
  * those intents into ordinary order and cancel calls for the bots' accounts, through the
  * same engine, margin and rules as any request (no HTTP and no signature: in-process).

@@ -4,7 +4,7 @@ export type IndexListener = (contractId: number, px: bigint) => void;
 
 /**
  * The index price per contract in raw price units. Starts at each contract's
- * `initialIndexPx`; the control route's setIndexPrice and part 2's random walk write it,
+ * `initialIndexPx`; the control route's setIndexPrice and the market's random walk write it,
  * and listeners (the market, the mark price) follow.
  */
 export class IndexPrices {

@@ -26,9 +26,9 @@ export interface GroupMarginView {
 }
 
 /**
- * What part 1 asks of the margin engine. Part 1 has no positions, so its default says
- * everything is withdrawable; part 2 installs its own with `core.setMarginHooks`, and
- * the collateral handlers and reads pick it up without changes.
+ * What the collateral handlers and the reads ask of the margin engine. The default (no
+ * positions: everything is withdrawable) serves a core without a trading engine, as in
+ * tests of the ledger alone; the trading engine installs its own with `core.setMarginHooks`.
  */
 export interface MarginHooks {
   /** Raw units of `coinId` that may leave the account's pool in this market deployer. */

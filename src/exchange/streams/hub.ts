@@ -39,9 +39,9 @@ const CHANNELS: ReadonlySet<string> = new Set(Subscription.options.map((o) => o.
 const ClientEnvelope = v.object({ method: v.string() });
 
 /**
- * Channel fan-out (spec 6, open-points "WebSocket"). Part 1 keeps the subscription
- * registry and the protocol (acks, errors, auth, ping); part 2 only adds producers that
- * call `publish` / `publishToAccount` and snapshot providers.
+ * Channel fan-out (docs/protocol.md, WebSocket). The hub keeps the subscription registry
+ * and the protocol (acks, errors, auth, ping); producers call `publish` /
+ * `publishToAccount` and register snapshot providers.
  */
 export class StreamHub {
   private readonly conns = new Map<number, Connection>();

@@ -17,7 +17,8 @@ export interface KeyboardOptions {
 /**
  * The dashboard's one keyboard handler. Every key goes through the keymap (bindings as
  * data, user overrides applied) in the contexts the view state and the screen make live;
- * several keys in one read are split (ink trap 4). Typed text goes to the top overlay's filter.
+ * several keys in one read are split (ink passes a fast burst as one input). Typed text goes
+ * to the top overlay's filter.
  */
 export function handleInput(input: string, key: Partial<InkKey>, o: KeyboardOptions): void {
   const chars = [...input];
