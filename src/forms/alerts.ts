@@ -1,6 +1,7 @@
 import type { Configs, Fill, Position } from '../protocol/wire/index.js';
 import { collateralCoin, contractById, type FormSettings } from './context.js';
-import { distancePct, formatCoinAmount, formatPct, PCT_SCALE, truncDecimal } from './numbers.js';
+import { formatMoney, formatPrice, formatSize } from '../format/index.js';
+import { distancePct, formatPct, PCT_SCALE, truncDecimal } from './numbers.js';
 
 /**
  * Alert events from consecutive store states: each new fill, and each position whose mark
@@ -57,8 +58,10 @@ export function snapshotOf(s: {
 function fillText(f: Fill, configs: Configs | null): string {
   const c = contractById(configs, f.contractId);
   // Fees settle in the collateral coin (open-points).
-  const fee = /^-?\d+$/.test(f.fee) ? formatCoinAmount(BigInt(f.fee), collateralCoin(configs)) : f.fee;
-  return `Filled: ${f.isBuy ? 'buy' : 'sell'} ${f.sz} ${c?.name ?? `contract ${f.contractId}`} @ ${f.px} (${f.liquidity}, fee ${fee})${f.liquidation ? ' LIQUIDATION' : ''}`;
+  const fee = /^-?\d+$/.test(f.fee) ? formatMoney(f.fee, collateralCoin(configs), { exact: true, symbol: true }) : f.fee;
+  const sz = c ? formatSize(f.sz, c) : f.sz;
+  const px = c ? formatPrice(f.px, c) : f.px;
+  return `Filled: ${f.isBuy ? 'buy' : 'sell'} ${sz} ${c?.name ?? `contract ${f.contractId}`} @ ${px} (${f.liquidity}, fee ${fee})${f.liquidation ? ' LIQUIDATION' : ''}`;
 }
 
 export function detectAlerts(prev: AlertSnapshot | null, next: AlertSnapshot, state: AlertState, settings: FormSettings['alerts']): AlertOutput {
@@ -79,6 +82,7 @@ export function detectAlerts(prev: AlertSnapshot | null, next: AlertSnapshot, st
     const wasArmed = state.armed[key] ?? true;
     const c = contractById(next.configs, p.contractId);
     const scale = (c?.priceScale ?? 0) + 6;
+    const px = (v: string | null | undefined) => (c ? formatPrice(v, c) : String(v));
     const mark = truncDecimal(next.marks[p.contractId], scale);
     const liq = truncDecimal(p.liquidationPx, scale);
     if (threshold === undefined || mark === undefined || liq === undefined || mark <= 0n || p.size === '0') {
@@ -92,7 +96,7 @@ export function detectAlerts(prev: AlertSnapshot | null, next: AlertSnapshot, st
         events.push({
           kind: 'liquidation',
           key,
-          text: `${c?.name ?? `contract ${p.contractId}`} ${p.isBuy ? 'long' : 'short'}: mark ${next.marks[p.contractId]} is ${formatPct(dist)} from liquidation at ${p.liquidationPx} (alert under ${formatPct(threshold)})`,
+          text: `${c?.name ?? `contract ${p.contractId}`} ${p.isBuy ? 'long' : 'short'}: mark ${px(next.marks[p.contractId])} is ${formatPct(dist)} from liquidation at ${px(p.liquidationPx)} (alert under ${formatPct(threshold)})`,
         });
       }
       armed[key] = false;

@@ -1,3 +1,4 @@
+import { formatPrice, formatSize } from '../format/index.js';
 import { divRound, formatDecimal, parseDecimal } from '../protocol/index.js';
 import type { ContractConfig } from '../protocol/wire/index.js';
 import { bestPrices } from './bookWalk.js';
@@ -55,7 +56,7 @@ export function atCursor(ctx: FormContext, isBuy: boolean, cursorRaw: bigint | s
   if (price === undefined || price <= 0n) return { ok: false, error: 'the book cursor is not on a price' };
   const size = defaultSizeRaw(r.c, ctx.settings, markRaw(ctx, r.c));
   const o = { isBuy, kind: 'Gtc' as const, price, size, reduceOnly: false };
-  return { ok: true, form: 'order', values: texts(r.c, o), note: `${isBuy ? 'Buy' : 'Sell'} at the cursor ${formatDecimal(price, r.c.priceScale)}` };
+  return { ok: true, form: 'order', values: texts(r.c, o), note: `${isBuy ? 'Buy' : 'Sell'} at the cursor ${formatPrice(price, r.c)}` };
 }
 
 /** Join the best bid (buy) or best ask (sell) as post-only, so a moved book rejects rather than takes. */
@@ -67,7 +68,7 @@ export function joinBest(ctx: FormContext, isBuy: boolean): BookActionResult {
   if (price === undefined) return { ok: false, error: `no ${isBuy ? 'bid' : 'ask'} to join: that side of the book is empty` };
   const size = defaultSizeRaw(r.c, ctx.settings, markRaw(ctx, r.c));
   const o = { isBuy, kind: 'Alo' as const, price, size, reduceOnly: false };
-  return { ok: true, form: 'order', values: texts(r.c, o), note: `Join the best ${isBuy ? 'bid' : 'ask'} ${formatDecimal(price, r.c.priceScale)} (post-only)` };
+  return { ok: true, form: 'order', values: texts(r.c, o), note: `Join the best ${isBuy ? 'bid' : 'ask'} ${formatPrice(price, r.c)} (post-only)` };
 }
 
 /** The Ioc bound PROTECT_PCT through the mark (else the best opposite price), on the tick grid. */
@@ -106,11 +107,11 @@ function closingOrder(ctx: FormContext, what: Closing): BookActionResult {
   if (what === 'closeHalf') {
     const step = BigInt(c.stepSize) > 0n ? BigInt(c.stepSize) : 1n;
     qty = ((size / 2n) / step) * step;
-    if (qty === 0n) return { ok: false, error: `the position (${p.size}) is too small to halve on a step of ${formatDecimal(step, c.qtyScale)}` };
+    if (qty === 0n) return { ok: false, error: `the position (${formatSize(p.size, c)}) is too small to halve on a step of ${formatSize(step, c)}` };
   }
   const o = { isBuy, kind: 'Ioc' as const, price, size: qty, reduceOnly: what !== 'reverse' };
-  const px = formatDecimal(price, c.priceScale);
-  const sz = formatDecimal(qty, c.qtyScale);
+  const px = formatPrice(price, c);
+  const sz = formatSize(qty, c);
   const label = what === 'flatten' ? 'Flatten' : what === 'reverse' ? 'Reverse' : 'Close half';
   return { ok: true, form: 'order', values: texts(c, o), note: `${label}: ${isBuy ? 'buy' : 'sell'} ${sz} Ioc at ${px} or better (${PROTECT_PCT}% bound)${o.reduceOnly ? ', reduce-only' : ''}` };
 }

@@ -1,6 +1,6 @@
-import { formatDecimal } from '../protocol/index.js';
+import { formatMoney, formatPrice } from '../format/index.js';
 import type { FormSettings } from './context.js';
-import { distancePct, formatCoinAmount, formatPct, PCT_SCALE, truncDecimal, type CoinUnit } from './numbers.js';
+import { distancePct, formatPct, PCT_SCALE, truncDecimal, type CoinUnit } from './numbers.js';
 import type { PreTrade } from './preTrade.js';
 
 /**
@@ -23,7 +23,7 @@ export function checkGuards(
   if (max !== undefined && pt.notional > max) {
     out.push({
       guard: 'maxNotional',
-      message: `notional ${formatCoinAmount(pt.notional, collateral)} is above the ${formatCoinAmount(max, collateral)} guard (guards.maxNotional)`,
+      message: `notional ${formatMoney(pt.notional, collateral, { symbol: true })} is above the ${formatMoney(max, collateral, { symbol: true })} guard (guards.maxNotional)`,
     });
   }
   const pct = truncDecimal(guards?.maxDistancePct, PCT_SCALE);
@@ -35,7 +35,7 @@ export function checkGuards(
       if (d > pct) {
         out.push({
           guard: 'maxDistancePct',
-          message: `price ${formatDecimal(pt.worstPx, priceScale)} is ${formatPct(d)} from the mark ${formatDecimal(pt.markPx, priceScale)} (guard ${formatPct(pct)}, guards.maxDistancePct)`,
+          message: `price ${formatPrice(pt.worstPx, { priceScale })} is ${formatPct(d)} from the mark ${formatPrice(pt.markPx, { priceScale })} (guard ${formatPct(pct)}, guards.maxDistancePct)`,
         });
       }
     }

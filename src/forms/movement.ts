@@ -10,7 +10,7 @@ import {
   type FormContext,
 } from './context.js';
 import { amountField, choiceField } from './field.js';
-import { formatCoinAmount } from './numbers.js';
+import { formatMoney } from '../format/index.js';
 
 /**
  * Collateral movements between the chain-level balance, deployer pools and share-group
@@ -96,7 +96,9 @@ export function planMovement(
   amount: bigint,
 ): { ok: true; lines: string[] } | { ok: false; error: string } {
   const coin = coinById(ctx.configs, coinId);
-  const money = (raw: bigint) => formatCoinAmount(raw, coin);
+  // Balances read as the account pane shows them; the amount moved keeps every digit.
+  const money = (raw: bigint) => formatMoney(raw, coin, { symbol: true });
+  const moved = (raw: bigint) => formatMoney(raw, coin, { exact: true, symbol: true });
   if (to.kind === 'md' && isEnrolled(ctx, to.id) === false) {
     return { ok: false, error: `Deployer: not enrolled in ${deployerName(ctx.configs, to.id)}; enroll first (money enters a deployer only after enrolment)` };
   }
@@ -111,7 +113,7 @@ export function planMovement(
       return { ok: false, error: `Amount: exceeds what ${placeName(ctx, from)} can release now, ${money(BigInt(pool.withdrawable))} (positions and orders hold the rest)` };
     }
   }
-  const lines = [`Move ${money(amount)} from the ${placeName(ctx, from)} to the ${placeName(ctx, to)}`];
+  const lines = [`Move ${moved(amount)} from the ${placeName(ctx, from)} to the ${placeName(ctx, to)}`];
   const toBefore = balanceAt(ctx, to, coinId);
   if (before === undefined || toBefore === undefined) lines.push('balances unknown (account not loaded yet)');
   else {

@@ -1,5 +1,4 @@
-import { groupThousands } from '../format/groupThousands.js';
-import { absBig, divRound, formatDecimal, formatFixed, parseDecimal, pow10, type Rounding } from '../protocol/index.js';
+import { absBig, divRound, formatFixed, parseDecimal, pow10, type Rounding } from '../protocol/index.js';
 
 /**
  * Bigint helpers the forms share. Nothing here ever goes through a JS float: percentages,
@@ -69,16 +68,6 @@ function fracDigits(s: string): number {
 export interface CoinUnit {
   decimals: number;
   name: string;
-}
-
-/**
- * Raw coin units as "1,234.5 USDC": every digit kept, since a confirm step must not round money.
- * @deprecated the forms' old money text, without the display decimals the panes show
- * ("1,234.5" where a pane shows "1,234.50"). Use `formatMoney(raw, coin, { exact: true,
- * symbol: true })` from src/format, which keeps every digit too.
- */
-export function formatCoinAmount(raw: bigint, coin: CoinUnit): string {
-  return `${groupThousands(formatDecimal(raw, coin.decimals))} ${coin.name}`;
 }
 
 /** Rounds a raw price to a multiple of the tick, in the given direction. */

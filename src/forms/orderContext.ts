@@ -1,11 +1,12 @@
-import { absBig, formatDecimal, parseDecimal } from '../protocol/index.js';
+import { formatMoney, formatPrice } from '../format/index.js';
+import { absBig, parseDecimal } from '../protocol/index.js';
 import { marginMathOf, positionFigures, restingOrderMargin } from '../protocol/risk/index.js';
 import type { ContractConfig, L2Book, OpenOrder, Position } from '../protocol/wire/index.js';
 import type { Blocker } from './blockers.js';
 import type { BookSides } from './bookWalk.js';
 import { collateralCoin, contractById, isHedge, type FormContext } from './context.js';
 import { holdingOf, reduceOnlyRoom, restingOf } from './holdingModel.js';
-import { formatCoinAmount, tryDecimal } from './numbers.js';
+import { tryDecimal } from './numbers.js';
 import type { OthersInPool } from './orderRisk.js';
 import { poolRefOf, poolView, samePool, type PoolView } from './poolView.js';
 import { preTrade, type OrderKind, type PreTrade, type PreTradeRisk } from './preTrade.js';
@@ -168,7 +169,9 @@ export function orderBlockers(ctx: FormContext, o: OrderIntent, pt: PreTrade, ri
   const c = o.contract;
   const out: Blocker[] = [];
   const coin = collateralCoin(ctx.configs);
-  const money = (raw: bigint) => formatCoinAmount(raw, coin);
+  const money = (raw: bigint) => formatMoney(raw, coin, { symbol: true });
+  // What the order locks keeps every digit, as on the confirm step's margin line.
+  const locked = (raw: bigint) => formatMoney(raw, coin, { exact: true, symbol: true });
   const modify = o.replaces !== undefined;
   // A modify that neither grows nor moves its order is not checked for margin or freezing.
   const grows = !modify || (risk?.replaces !== undefined && (o.size > risk.replaces.remaining || o.price !== risk.replaces.px));
@@ -199,7 +202,7 @@ export function orderBlockers(ctx: FormContext, o: OrderIntent, pt: PreTrade, ri
     });
   }
   if (pt.postOnlyCrossesAt !== undefined && !modify) {
-    const px = (raw: bigint) => formatDecimal(raw, c.priceScale);
+    const px = (raw: bigint) => formatPrice(raw, c);
     out.push({
       kind: 'postOnly',
       reason: `post-only (Alo) at ${px(o.price ?? 0n)} would cross the book at ${px(pt.postOnlyCrossesAt)}, and the exchange rejects it whole`,
@@ -212,7 +215,7 @@ export function orderBlockers(ctx: FormContext, o: OrderIntent, pt: PreTrade, ri
   if (pt.risk?.insufficient && grows) {
     out.push({
       kind: 'margin',
-      reason: `margin required ${money(pt.risk.marginRequired)} is above the ${money(risk.pool.available ?? 0n)} available in ${risk.pool.label}`,
+      reason: `margin required ${locked(pt.risk.marginRequired)} is above the ${money(risk.pool.available ?? 0n)} available in ${risk.pool.label}`,
       action: { command: 'collateral.move', text: `move collateral into ${risk.pool.label}` },
       advice: 'lower the size or raise the leverage',
     });

@@ -1,11 +1,12 @@
-import { divRound, formatDecimal, pow10 } from '../protocol/index.js';
+import { formatMoney, formatPrice, formatSize } from '../format/index.js';
+import { divRound, pow10 } from '../protocol/index.js';
 import { marginMathOf, type MarginMath } from '../protocol/risk/index.js';
 import type { ContractConfig } from '../protocol/wire/index.js';
 import type { Blocker } from './blockers.js';
 import { walkBook, type BookSides, type FillEstimate } from './bookWalk.js';
 import { marksAfter } from './markAfter.js';
 import { defaultLeverage, reduceOnlyRoom, type HoldingModel } from './holdingModel.js';
-import { formatCoinAmount, notionalRaw, RATE_SCALE, tryDecimal, type CoinUnit } from './numbers.js';
+import { notionalRaw, RATE_SCALE, tryDecimal, type CoinUnit } from './numbers.js';
 import { orderRisk, type OthersInPool, type OrderRisk } from './orderRisk.js';
 import type { PoolView } from './poolView.js';
 
@@ -91,9 +92,6 @@ export interface PreTrade {
   blockers?: Blocker[];
 }
 
-/** An average shown with 4 digits beyond the price scale: 151.5 on an integer-priced contract. */
-const X4 = 10_000n;
-
 /** Market orders execute as IOC at mark +/- 10 % on the tick grid (docs/protocol.md). */
 export const MARKET_SLIPPAGE_PCT = 10n;
 
@@ -122,9 +120,12 @@ export function preTrade(input: PreTradeInput): PreTrade {
   const qs = c.qtyScale;
   const cd = input.collateral.decimals;
   const math = marginMathOf(c, cd);
-  const money = (raw: bigint) => formatCoinAmount(raw, input.collateral);
-  const px = (raw: bigint) => formatDecimal(raw, ps);
-  const sz = (raw: bigint) => formatDecimal(raw, qs);
+  // Figures the pool shows (notional, available) read as the account pane shows them; what
+  // the order charges or locks (fee, margin) keeps every digit.
+  const money = (raw: bigint) => formatMoney(raw, input.collateral, { symbol: true });
+  const charged = (raw: bigint) => formatMoney(raw, input.collateral, { exact: true, symbol: true });
+  const px = (raw: bigint) => formatPrice(raw, c);
+  const sz = (raw: bigint) => formatSize(raw, c);
   const notes: string[] = [];
   const risk = input.risk;
   const limit = input.kind === 'Market' ? undefined : input.price;
@@ -254,16 +255,17 @@ export function preTrade(input: PreTradeInput): PreTrade {
   let avail = 'available unknown (account not loaded)';
   if (risk && !risk.pool.enrolled) avail = `not enrolled in ${risk.pool.label}`;
   else if (risk && out.available !== undefined) avail = `${money(out.available)} available in ${risk.pool.label}${risk.pool.availableDerived ? ' (derived: the exchange did not report it)' : ''}`;
-  out.lines.push(`Margin: ${money(marginRequired)} required at ${leverage}x${leverageAssumed ? ' (assumed: the exchange default)' : ''}; ${avail}`);
+  out.lines.push(`Margin: ${charged(marginRequired)} required at ${leverage}x${leverageAssumed ? ' (assumed: the exchange default)' : ''}; ${avail}`);
   const parts: string[] = [];
   if (aloRejected) parts.push('rejected whole (post-only would cross)');
-  else if (fill.filled > 0n) parts.push(`${sz(fill.filled)} @ ${formatDecimal(divRound(fill.cost * X4, fill.filled, 'half-up'), ps + 4)} avg (worst ${px(fill.worstPx as bigint)}, ${fill.levels} level${fill.levels === 1 ? '' : 's'})`);
+  // The average at the price scale, as the positions pane shows an entry price.
+  else if (fill.filled > 0n) parts.push(`${sz(fill.filled)} @ ${px(fill.avgPx as bigint)} avg (worst ${px(fill.worstPx as bigint)}, ${fill.levels} level${fill.levels === 1 ? '' : 's'})`);
   else parts.push('nothing matches now');
   if (resting > 0n && limit !== undefined) parts.push(`${sz(resting)} would rest at ${px(limit)}`);
   if (cancelled > 0n && !aloRejected) parts.push(`${sz(cancelled)} cancelled unfilled`);
   out.lines.push(`Est. fill: ${parts.join('; ')}`);
   out.lines.push(liquidationLine(out, risk, px, sz));
-  out.lines.push(`Fee: ${money(fee)}${taker !== undefined && maker !== undefined ? ` (taker ${rates.taker} on the matched part, maker ${rates.maker} on the resting part)` : ''}`);
+  out.lines.push(`Fee: ${charged(fee)}${taker !== undefined && maker !== undefined ? ` (taker ${rates.taker} on the matched part, maker ${rates.maker} on the resting part)` : ''}`);
   return out;
 }
 

@@ -1,9 +1,10 @@
 import type { ActionOutcome, CancelAllResult, CancelResult, ModifyResult, OrderResult } from '../model/actionOutcome.js';
 import type { ClientError } from '../model/clientError.js';
 import type { Reconciled, ReconciledItem } from '../model/actionOutcome.js';
-import { canonicalJson, formatDecimal } from '../protocol/index.js';
+import { formatMoney, formatPrice, formatSize, type MoneyCoin } from '../format/index.js';
+import { canonicalJson } from '../protocol/index.js';
 import type { ActionType, CancelStatus, ContractConfig, OrderStatus } from '../protocol/wire/index.js';
-import { formatCoinAmount, isoTime, type CoinUnit } from './numbers.js';
+import { isoTime, type CoinUnit } from './numbers.js';
 
 /**
  * The exchange's answer, shown as it was given: each item's own status or error text,
@@ -15,13 +16,21 @@ export interface ResultView {
 }
 
 export interface RenderOptions {
-  /** Scales for modify's raw numbers (limitPrice, totalSize, leavesSize). */
+  /**
+   * Scales of the contract the call acts on: modify's raw numbers (limitPrice, totalSize,
+   * leavesSize) and the prices and sizes of fills and reconciled orders, shown as the panes
+   * show them. Without it the exchange's text is shown as given.
+   */
   contract?: Pick<ContractConfig, 'priceScale' | 'qtyScale'> | undefined;
   /** Units of fund movements and isolated margin (the collateral coin). */
   coin?: CoinUnit | undefined;
 }
 
 const req = (id: string | undefined) => (id ? ` [${id}]` : '');
+
+type Scales = RenderOptions['contract'];
+const pxText = (v: string, c: Scales) => (c ? formatPrice(v, c) : v);
+const szText = (v: string, c: Scales) => (c ? formatSize(v, c) : v);
 
 /** One line for a client error, in the exchange's words where it gave any. */
 export function describeFailure(e: ClientError): string {
@@ -47,26 +56,26 @@ function failureView(e: ClientError, outcomeUnknown: boolean, what: string): Res
   return { tone: outcomeUnknown ? 'warning' : 'error', lines };
 }
 
-function reconciledText(r: Reconciled): string {
+function reconciledText(r: Reconciled, c: Scales): string {
   const ids = [r.oid !== undefined ? `oid ${r.oid}` : '', r.cloid !== undefined ? `cloid ${r.cloid}` : ''].filter(Boolean).join(', ');
   const status = r.status === 'absent' ? 'absent, the exchange has no record of it' : r.status;
-  const order = r.order ? ` (${r.order.isBuy ? 'buy' : 'sell'} ${r.order.sz} left of ${r.order.origSz} @ ${r.order.limitPx})` : '';
+  const order = r.order ? ` (${r.order.isBuy ? 'buy' : 'sell'} ${szText(r.order.sz, c)} left of ${szText(r.order.origSz, c)} @ ${pxText(r.order.limitPx, c)})` : '';
   const applied = r.applied === undefined ? '' : r.applied ? '; the change applied' : '; the change did not apply';
   return `${ids ? `${ids}: ` : ''}${status}${order}${applied}`;
 }
 
 const lostHeader = (e: ClientError) => `response lost (${describeFailure(e)}); the exchange's records show:`;
 
-function orderItem(s: OrderStatus | ReconciledItem): { text: string; bad: boolean } {
-  if ('reconciled' in s) return { text: reconciledText(s.reconciled), bad: s.reconciled.status === 'absent' || s.reconciled.status === 'rejected' };
+function orderItem(s: OrderStatus | ReconciledItem, c: Scales): { text: string; bad: boolean } {
+  if ('reconciled' in s) return { text: reconciledText(s.reconciled, c), bad: s.reconciled.status === 'absent' || s.reconciled.status === 'rejected' };
   if ('resting' in s) return { text: `resting oid ${s.resting.oid}`, bad: false };
-  if ('filled' in s) return { text: `filled ${s.filled.totalSz} @ ${s.filled.avgPx} (oid ${s.filled.oid})`, bad: false };
+  if ('filled' in s) return { text: `filled ${szText(s.filled.totalSz, c)} @ ${pxText(s.filled.avgPx, c)} (oid ${s.filled.oid})`, bad: false };
   return { text: `error: ${s.error}`, bad: true };
 }
 
-function cancelItem(s: CancelStatus | ReconciledItem): { text: string; bad: boolean } {
+function cancelItem(s: CancelStatus | ReconciledItem, c: Scales): { text: string; bad: boolean } {
   if (s === 'success') return { text: 'cancelled', bad: false };
-  if ('reconciled' in s) return { text: reconciledText(s.reconciled), bad: s.reconciled.status === 'open' };
+  if ('reconciled' in s) return { text: reconciledText(s.reconciled, c), bad: s.reconciled.status === 'open' };
   return { text: `error: ${s.error}`, bad: true };
 }
 
@@ -77,28 +86,29 @@ function itemsView<T>(statuses: readonly T[], item: (s: T) => { text: string; ba
   return { tone, lines: [...head, ...rendered.map((r, i) => `#${i + 1} ${r.text}`)] };
 }
 
-export function renderOrderResult(r: OrderResult): ResultView {
+export function renderOrderResult(r: OrderResult, opts: RenderOptions = {}): ResultView {
   if (!r.ok) {
     const v = failureView(r.error, r.outcomeUnknown, 'order');
     if (r.outcomeUnknown && r.cloids.length > 0) v.lines.push(`cloids to look for: ${r.cloids.join(', ')}`);
     return v;
   }
   const head = r.reconciledBecause ? [lostHeader(r.reconciledBecause)] : [`order answered${req(r.requestId)}:`];
-  return itemsView(r.statuses, orderItem, head);
+  return itemsView(r.statuses, (s) => orderItem(s, opts.contract), head);
 }
 
-export function renderCancelResult(r: CancelResult): ResultView {
+export function renderCancelResult(r: CancelResult, opts: RenderOptions = {}): ResultView {
   if (!r.ok) return failureView(r.error, r.outcomeUnknown, 'cancel');
   const head = r.reconciledBecause ? [lostHeader(r.reconciledBecause)] : [`cancel answered${req(r.requestId)}:`];
-  return itemsView(r.statuses, cancelItem, head);
+  return itemsView(r.statuses, (s) => cancelItem(s, opts.contract), head);
 }
 
 export function renderModifyResult(r: ModifyResult, opts: RenderOptions = {}): ResultView {
   if (!r.ok) return failureView(r.error, r.outcomeUnknown, 'modify');
-  if (r.reconciled) return { tone: r.reconciled.applied === false ? 'warning' : 'success', lines: [lostHeader(r.reconciledBecause), reconciledText(r.reconciled)] };
+  if (r.reconciled) return { tone: r.reconciled.applied === false ? 'warning' : 'success', lines: [lostHeader(r.reconciledBecause), reconciledText(r.reconciled, opts.contract)] };
   const d = r.data;
-  const px = (n: number) => (opts.contract && Number.isSafeInteger(n) ? formatDecimal(BigInt(n), opts.contract.priceScale) : String(n));
-  const sz = (n: number) => (opts.contract && Number.isSafeInteger(n) ? formatDecimal(BigInt(n), opts.contract.qtyScale) : String(n));
+  const c = opts.contract;
+  const px = (n: number) => (c && Number.isSafeInteger(n) ? formatPrice(BigInt(n), c) : String(n));
+  const sz = (n: number) => (c && Number.isSafeInteger(n) ? formatSize(BigInt(n), c) : String(n));
   const cloid = d.clientOrderId ? `, cloid ${d.clientOrderId}` : '';
   return { tone: 'success', lines: [`modified oid ${d.orderId}: price ${px(d.limitPrice)}, total size ${sz(d.totalSize)}, ${sz(d.leavesSize)} left${cloid}${req(r.requestId)}`] };
 }
@@ -110,11 +120,12 @@ export function renderCancelAllResult(r: CancelAllResult): ResultView {
   return { tone: 'success', lines: [`cancelled ${d.cancelledOrders} order${d.cancelledOrders === 1 ? '' : 's'} and ${d.cancelledConditionals} conditional order${d.cancelledConditionals === 1 ? '' : 's'}${req(r.requestId)}`] };
 }
 
-function money(n: number | string | undefined, coin: CoinUnit | undefined): string {
+/** A balance as the panes show it; `moved` for the amount an action moved, every digit kept. */
+function money(n: number | string | undefined, coin: MoneyCoin | undefined, moved = false): string {
   if (n === undefined) return '?';
   const raw = typeof n === 'number' ? (Number.isSafeInteger(n) ? BigInt(n) : undefined) : /^-?\d+$/.test(n) ? BigInt(n) : undefined;
   if (raw === undefined) return String(n);
-  return coin ? formatCoinAmount(raw, coin) : `${raw} smallest units`;
+  return coin ? formatMoney(raw, coin, { exact: moved, symbol: true }) : `${raw} smallest units`;
 }
 
 /** The `data` of a successful non-batch action, in words. */
@@ -154,7 +165,7 @@ function dataLine(type: ActionType, data: Record<string, unknown>, opts: RenderO
     case 'transferShareGroupToMd':
     case 'lockIntoShareGroup':
     case 'unlockFromShareGroup':
-      return `moved ${money(d['amount'], opts.coin)} (coin ${d['coinId']}); source balance after: ${money(d['fromBalanceAfter'], opts.coin)}; destination balance after: ${money(d['toBalanceAfter'], opts.coin)}`;
+      return `moved ${money(d['amount'], opts.coin, true)} (coin ${d['coinId']}); source balance after: ${money(d['fromBalanceAfter'], opts.coin)}; destination balance after: ${money(d['toBalanceAfter'], opts.coin)}`;
     default:
       return canonicalJsonSafe(data);
   }
@@ -174,7 +185,7 @@ export function renderActionOutcome<T extends ActionType>(type: T, r: ActionOutc
   const data = r.data as unknown as Record<string, unknown>;
   if (Array.isArray(data['statuses'])) {
     const statuses = data['statuses'] as (OrderStatus | CancelStatus)[];
-    return itemsView(statuses, (s) => (s === 'success' || (typeof s === 'object' && 'error' in s && type !== 'order') ? cancelItem(s as CancelStatus) : orderItem(s as OrderStatus)), [`${type} answered${req(r.requestId)}:`]);
+    return itemsView(statuses, (s) => (s === 'success' || (typeof s === 'object' && 'error' in s && type !== 'order') ? cancelItem(s as CancelStatus, opts.contract) : orderItem(s as OrderStatus, opts.contract)), [`${type} answered${req(r.requestId)}:`]);
   }
   return { tone: 'success', lines: [`${dataLine(type, data, opts)}${req(r.requestId)}`] };
 }

@@ -17,15 +17,15 @@ describe('collateral forms show balances before and after', () => {
     const e = run(FORMS.lockCollateral, { amount: '250.5' });
     expect(e.built!.action).toEqual({ type: 'lockCollateral', marketDeployerId: 1, coinId: 0, amount: '250500000' });
     expect(e.built!.summary).toEqual([
-      'Move 250.5 USDC from the chain balance to the deployer perpdesk (1) pool',
-      'chain balance: 9,000 USDC -> 8,749.5 USDC',
-      'deployer perpdesk (1) pool: 1,000 USDC -> 1,250.5 USDC',
+      'Move 250.50 USDC from the chain balance to the deployer perpdesk (1) pool',
+      'chain balance: 9,000.00 USDC -> 8,749.50 USDC',
+      'deployer perpdesk (1) pool: 1,000.00 USDC -> 1,250.50 USDC',
     ]);
     expect(e.built!.alwaysConfirm).toBe(true);
   });
 
   it('lock: refuses more than the chain balance and a deployer not enrolled in', () => {
-    expect(run(FORMS.lockCollateral, { amount: '9000.000001' }).errors).toEqual(['Amount: exceeds the chain balance of 9,000 USDC']);
+    expect(run(FORMS.lockCollateral, { amount: '9000.000001' }).errors).toEqual(['Amount: exceeds the chain balance of 9,000.00 USDC']);
     expect(run(FORMS.lockCollateral, { deployer: '2', amount: '1' }).errors[0]).toBe(
       'Deployer: not enrolled in alt (2); enroll first (money enters a deployer only after enrolment)',
     );
@@ -40,11 +40,11 @@ describe('collateral forms show balances before and after', () => {
       }),
     });
     expect(run(FORMS.unlockCollateral, { amount: '600' }, c).built!.summary.slice(1)).toEqual([
-      'deployer perpdesk (1) pool: 1,000 USDC -> 400 USDC',
-      'chain balance: 9,000 USDC -> 9,600 USDC',
+      'deployer perpdesk (1) pool: 1,000.00 USDC -> 400.00 USDC',
+      'chain balance: 9,000.00 USDC -> 9,600.00 USDC',
     ]);
     expect(run(FORMS.unlockCollateral, { amount: '600.5' }, c).errors).toEqual([
-      'Amount: exceeds what deployer perpdesk (1) pool can release now, 600 USDC (positions and orders hold the rest)',
+      'Amount: exceeds what deployer perpdesk (1) pool can release now, 600.00 USDC (positions and orders hold the rest)',
     ]);
   });
 
@@ -60,7 +60,7 @@ describe('collateral forms show balances before and after', () => {
     });
     const e = run(FORMS.transferBetweenDeployers, { from: '1', to: '2', amount: '100' }, both);
     expect(e.built!.action).toEqual({ type: 'transferBetweenDeployers', fromMarketDeployerId: 1, toMarketDeployerId: 2, coinId: 0, amount: '100000000' });
-    expect(e.built!.summary).toContain('deployer alt (2) pool: 0 USDC -> 100 USDC');
+    expect(e.built!.summary).toContain('deployer alt (2) pool: 0.00 USDC -> 100.00 USDC');
     expect(run(FORMS.transferBetweenDeployers, { from: '1', to: '1', amount: '1' }, both).errors).toEqual(['To: the same deployer as From; nothing would move']);
   });
 
@@ -77,18 +77,18 @@ describe('share-group forms', () => {
     ]);
     const e = run(FORMS.transferMdToShareGroup, { amount: '10' }, portfolio());
     expect(e.built!.action).toEqual({ type: 'transferMdToShareGroup', marketDeployerId: 1, groupId: 1, coinId: 0, amount: '10000000' });
-    expect(e.built!.summary).toContain('share group 1 pool: 20 USDC -> 30 USDC');
+    expect(e.built!.summary).toContain('share group 1 pool: 20.00 USDC -> 30.00 USDC');
     expect(run(FORMS.transferMdToShareGroup, { deployer: '2', amount: '10' }, portfolio()).errors).toEqual(['Deployer: share group 1 belongs to perpdesk (1)']);
   });
 
   it('group -> deployer, lock into and unlock from a group', () => {
-    expect(run(FORMS.transferShareGroupToMd, { amount: '20' }, portfolio()).built!.summary).toContain('share group 1 pool: 20 USDC -> 0 USDC');
-    expect(run(FORMS.transferShareGroupToMd, { amount: '20.5' }, portfolio()).errors).toEqual(['Amount: exceeds the share group 1 pool of 20 USDC']);
+    expect(run(FORMS.transferShareGroupToMd, { amount: '20' }, portfolio()).built!.summary).toContain('share group 1 pool: 20.00 USDC -> 0.00 USDC');
+    expect(run(FORMS.transferShareGroupToMd, { amount: '20.5' }, portfolio()).errors).toEqual(['Amount: exceeds the share group 1 pool of 20.00 USDC']);
     expect(run(FORMS.lockIntoShareGroup, { amount: '5' }, portfolio()).built!.action).toEqual({ type: 'lockIntoShareGroup', groupId: 1, coinId: 0, amount: '5000000' });
     expect(run(FORMS.unlockFromShareGroup, { amount: '5' }, portfolio()).built!.summary.slice(0, 3)).toEqual([
-      'Move 5 USDC from the share group 1 pool to the chain balance',
-      'share group 1 pool: 20 USDC -> 15 USDC',
-      'chain balance: 9,000 USDC -> 9,005 USDC',
+      'Move 5.00 USDC from the share group 1 pool to the chain balance',
+      'share group 1 pool: 20.00 USDC -> 15.00 USDC',
+      'chain balance: 9,000.00 USDC -> 9,005.00 USDC',
     ]);
   });
 

@@ -84,10 +84,10 @@ describe('forms against the embedded exchange', () => {
 
     ctx = await contextFor(me.address, me.key);
     const lock = ready(FORMS.lockCollateral, { deployer: '1', coin: 'USDC', amount: '250.5' }, ctx);
-    expect(lock.summary.slice(1)).toEqual(['chain balance: 10,000 USDC -> 9,749.5 USDC', 'deployer perpdesk (1) pool: 0 USDC -> 250.5 USDC']);
+    expect(lock.summary.slice(1)).toEqual(['chain balance: 10,000.00 USDC -> 9,749.50 USDC', 'deployer perpdesk (1) pool: 0.00 USDC -> 250.50 USDC']);
     const locked = await send(client, lock.call);
     expect(locked.tone).toBe('success');
-    expect(locked.lines[0]).toMatch(/^moved 250\.5 USDC \(coin 0\); source balance after: 9,749\.5 USDC; destination balance after: 250\.5 USDC \[req-\d+\]$/);
+    expect(locked.lines[0]).toMatch(/^moved 250\.50 USDC \(coin 0\); source balance after: 9,749\.50 USDC; destination balance after: 250\.50 USDC \[req-\d+\]$/);
 
     ctx = await contextFor(me.address, me.key);
     expect(ctx.account!.chainBalances.find((b) => b.coinId === 0)!.total).toBe('9749500000');
@@ -103,7 +103,7 @@ describe('forms against the embedded exchange', () => {
     ctx = await contextFor(me.address, me.key);
     const intoGroup = ready(FORMS.lockIntoShareGroup, { group: '1', amount: '10' }, ctx);
     expect(intoGroup.action).toEqual({ type: 'lockIntoShareGroup', groupId: 1, coinId: 0, amount: '10000000' });
-    expect(intoGroup.summary).toContain('share group 1 pool: 0 USDC -> 10 USDC');
+    expect(intoGroup.summary).toContain('share group 1 pool: 0.00 USDC -> 10.00 USDC');
     expect((await send(client, intoGroup.call)).tone).toBe('success');
     ctx = await contextFor(me.address, me.key);
     expect(ctx.account!.shareGroups.find((g) => g.groupId === 1 && g.coinId === 0)!.balance).toBe('10000000');

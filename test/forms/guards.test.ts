@@ -21,7 +21,7 @@ describe('fat-finger guards', () => {
   it('max notional (quote units at par) needs an override above it', () => {
     expect(checkGuards(pt, { maxNotional: '606' }, USDC, 0)).toEqual([]);
     expect(checkGuards(pt, { maxNotional: '605.99' }, USDC, 0)).toEqual([
-      { guard: 'maxNotional', message: 'notional 606 USDC is above the 605.99 USDC guard (guards.maxNotional)' },
+      { guard: 'maxNotional', message: 'notional 606.00 USDC is above the 605.99 USDC guard (guards.maxNotional)' },
     ]);
   });
 
@@ -56,9 +56,9 @@ describe('confirmPlan', () => {
     const p = plan(FORMS.order, { price: '152', size: '4' }, ctx());
     expect(p.show).toBe(true);
     expect(p.lines[0]).toBe('Buy 4 SOL1 @ 152 Gtc');
-    expect(p.lines).toContain('Notional: 606 USDC');
+    expect(p.lines).toContain('Notional: 606.00 USDC');
     // The exchange's own check: IM at the mark 60, the loss at the mark against the fills 6, the taker fee 0.303.
-    expect(p.lines.some((l) => l.startsWith('Margin: 66.303 USDC required at 10x') && l.endsWith('1,000 USDC available in deployer 1'))).toBe(true);
+    expect(p.lines.some((l) => l.startsWith('Margin: 66.303 USDC required at 10x') && l.endsWith('1,000.00 USDC available in deployer 1'))).toBe(true);
     expect(p.lines.some((l) => l.startsWith('Est. liquidation:'))).toBe(true);
     expect(p.overrides).toEqual([]);
     expect(p.blockers).toEqual([]);

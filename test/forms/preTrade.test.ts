@@ -70,9 +70,10 @@ describe('preTrade at scale 0 (SOL1)', () => {
     // 99.697 + 4 (P - 151.5) = 0.025 x 4 P  ->  P = 129.82..., rounded toward the mark
     expect(pt.liquidationPx).toBe(130n);
     expect(pt.resting).toBe(0n);
-    expect(pt.lines).toContain('Est. fill: 4 @ 151.5 avg (worst 152, 2 levels)');
+    // The average at the price scale, as the positions pane shows an entry price.
+    expect(pt.lines).toContain('Est. fill: 4 @ 152 avg (worst 152, 2 levels)');
     expect(pt.lines).toContain('Est. liquidation: 130');
-    expect(pt.lines).toContain('Notional: 606 USDC');
+    expect(pt.lines).toContain('Notional: 606.00 USDC');
   });
 
   it('a partly crossing Gtc pays taker on the matched part and maker on the rest', () => {
@@ -160,11 +161,11 @@ describe('preTrade at scale 0 (SOL1)', () => {
     const c = withPool(usdc(100), { available: usdc(10) });
     const pt = preTradeFor(c, { contract: SOL1, isBuy: true, kind: 'Gtc', price: 152n, size: 4n, reduceOnly: false });
     expect(pt.risk?.insufficient).toBe(true);
-    expect(pt.lines).toContain('Margin: 66.303 USDC required at 10x; 10 USDC available in deployer 1');
+    expect(pt.lines).toContain('Margin: 66.303 USDC required at 10x; 10.00 USDC available in deployer 1');
     expect(pt.blockers).toEqual([
       {
         kind: 'margin',
-        reason: 'margin required 66.303 USDC is above the 10 USDC available in deployer 1',
+        reason: 'margin required 66.303 USDC is above the 10.00 USDC available in deployer 1',
         action: { command: 'collateral.move', text: 'move collateral into deployer 1' },
         advice: 'lower the size or raise the leverage',
       },
@@ -193,10 +194,10 @@ describe('preTrade at non-zero scales (BTC1: priceScale 1, qtyScale 3)', () => {
     expect(pt.marginRequired).toBe(2_411_100_135n);
     expect(pt.fee).toBe(10_800_135n); // 24000.3 x 0.00045
     expect(pt.fill.avgPx).toBe(600008n);
-    expect(pt.lines).toContain('Est. fill: 0.4 @ 60000.75 avg (worst 60001, 2 levels)');
+    expect(pt.lines).toContain('Est. fill: 0.400 @ 60,000.8 avg (worst 60,001.0, 2 levels)');
     // C = 5000 - 10.800135; 0.395 P = 24000.3 - 4989.199865 -> P = 48129.367..., up to the tick scale
     expect(pt.liquidationPx).toBe(481294n);
-    expect(pt.lines).toContain('Est. liquidation: 48129.4');
+    expect(pt.lines).toContain('Est. liquidation: 48,129.4');
     expect(pt.lines).toContain('Fee: 10.800135 USDC (taker 0.00045 on the matched part, maker 0.0001 on the resting part)');
   });
 

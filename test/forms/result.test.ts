@@ -21,6 +21,9 @@ describe('exchange answers, verbatim', () => {
       tone: 'warning',
       lines: ['order answered [req-5]:', '#1 resting oid 123', '#2 filled 3 @ 150.2 (oid 124)', '#3 error: price 10001 exceeds maxTicks 10000'],
     });
+    // Given the contract, a fill reads as the fills pane shows it: its scales, separators.
+    const btc: OrderResult = { ...r, statuses: [{ filled: { totalSz: '0.4', avgPx: '60000.5', oid: 125 } }] };
+    expect(renderOrderResult(btc, { contract: { priceScale: 1, qtyScale: 3 } }).lines).toEqual(['order answered [req-5]:', '#1 filled 0.400 @ 60,000.5 (oid 125)']);
     const allBad: OrderResult = { ...r, statuses: [{ error: 'share margin group is FROZEN' }] };
     expect(renderOrderResult(allBad).tone).toBe('error');
   });
@@ -67,7 +70,7 @@ describe('exchange answers, verbatim', () => {
     const c: CancelResult = { ok: true, requestId: 'req-2', nonce: 1, signer, statuses: ['success', { error: 'order not found' }] };
     expect(renderCancelResult(c).lines).toEqual(['cancel answered [req-2]:', '#1 cancelled', '#2 error: order not found']);
     const m: ModifyResult = { ok: true, requestId: 'req-4', nonce: 1, signer, data: { orderId: 31, limitPrice: 600005, totalSize: 250, leavesSize: 200, clientOrderId: 0 } };
-    expect(renderModifyResult(m, { contract: { priceScale: 1, qtyScale: 3 } }).lines).toEqual(['modified oid 31: price 60000.5, total size 0.25, 0.2 left [req-4]']);
+    expect(renderModifyResult(m, { contract: { priceScale: 1, qtyScale: 3 } }).lines).toEqual(['modified oid 31: price 60,000.5, total size 0.250, 0.200 left [req-4]']);
     const all: CancelAllResult = { ok: true, requestId: 'req-6', nonce: 1, signer, data: { cancelledOrders: 3, cancelledConditionals: 1 } };
     expect(renderCancelAllResult(all).lines).toEqual(['cancelled 3 orders and 1 conditional order [req-6]']);
     const lostAll: CancelAllResult = { ok: true, nonce: 1, signer, reconciled: { openOrdersLeft: 0 }, reconciledBecause: clientError('http', 'exchange: HTTP 502 (bad gateway)', { httpStatus: 502 }) };
@@ -77,10 +80,10 @@ describe('exchange answers, verbatim', () => {
   it('non-batch actions in words, money in coins', () => {
     const lock: ActionOutcome<'lockCollateral'> = { ok: true, requestId: 'req-1', nonce: 1, signer, data: { coinId: 0, amount: 250_500_000, fromBalanceAfter: 8_749_500_000, toBalanceAfter: 250_500_000 } };
     expect(renderActionOutcome('lockCollateral', lock, { coin: USDC }).lines).toEqual([
-      'moved 250.5 USDC (coin 0); source balance after: 8,749.5 USDC; destination balance after: 250.5 USDC [req-1]',
+      'moved 250.50 USDC (coin 0); source balance after: 8,749.50 USDC; destination balance after: 250.50 USDC [req-1]',
     ]);
     const iso: ActionOutcome<'updateIsolatedMargin'> = { ok: true, requestId: 'req-2', nonce: 1, signer, data: { isoBefore: 50_000_000, isoAfter: 75_500_000 } };
-    expect(renderActionOutcome('updateIsolatedMargin', iso, { coin: USDC }).lines).toEqual(['isolated margin 50 USDC -> 75.5 USDC [req-2]']);
+    expect(renderActionOutcome('updateIsolatedMargin', iso, { coin: USDC }).lines).toEqual(['isolated margin 50.00 USDC -> 75.50 USDC [req-2]']);
     const agent: ActionOutcome<'approveAgent'> = { ok: true, requestId: 'req-3', nonce: 1, signer, data: { agentAddress: '0xabc', agentName: '', validUntil: 0, slot: 'anonymous' } };
     expect(renderActionOutcome('approveAgent', agent).lines).toEqual(['approved agent 0xabc (anonymous), anonymous slot, no expiry [req-3]']);
     const rejected: ActionOutcome<'lockIntoShareGroup'> = { ok: false, outcomeUnknown: false, error: clientError('business', 'account not in PORTFOLIO mode', { code: 3002 }) };

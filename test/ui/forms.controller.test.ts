@@ -99,7 +99,7 @@ describe('nothing is sent unless the form is valid and confirmed', () => {
     t.run('form.submit');
     expect(t.form()?.stage).toBe('confirm');
     const confirm = t.screen();
-    expect(confirm).toContain('Notional: 140 USDC');
+    expect(confirm).toContain('Notional: 140.00 USDC');
     expect(confirm).toMatch(/Margin: .* required at/);
     expect(confirm).toContain('Est. fill: nothing matches now; 1 would rest at 140');
     expect(confirm).toContain('Est. liquidation:');
@@ -157,7 +157,7 @@ describe('nothing is sent unless the form is valid and confirmed', () => {
     formKey(t.app, 'backspace');
     t.type('2');
     t.run('form.submit');
-    expect(t.screen()).toContain('notional 280 USDC is above the 100 USDC guard (guards.maxNotional)');
+    expect(t.screen()).toContain('notional 280.00 USDC is above the 100.00 USDC guard (guards.maxNotional)');
     t.run('form.submit', 'form.submit');
     await t.settle();
     expect(t.sent).toEqual([]);

@@ -52,7 +52,7 @@ describe('the form overlay on screen', () => {
     expect(s).not.toContain('✕ Price');
     await app.vt.press(KEYS.enter);
     s = await app.vt.waitFor('New order: confirm');
-    expect(s).toContain('Notional: 140 USDC');
+    expect(s).toContain('Notional: 140.00 USDC');
     expect(sent).toEqual([]);
     await app.vt.press(KEYS.enter);
     s = await app.vt.waitFor('#1 resting oid 77');
@@ -116,7 +116,7 @@ describe('blockers on the confirm step', () => {
     await app.vt.press('b');
     await app.vt.waitFor('New order');
     await app.vt.press('3', '0', '0', '0', KEYS.tab, '1');
-    await app.vt.waitFor('Buy 1 ETH1 @ 3000 Gtc');
+    await app.vt.waitFor('Buy 1.00 ETH1 @ 3,000.00 Gtc');
     await app.vt.press(KEYS.enter);
     let s = await app.vt.waitFor('New order: confirm');
     expect(s).toContain('the exchange is expected to refuse this: Enter does not sign');

@@ -114,7 +114,7 @@ describe('menus and agent keys', () => {
     const t = setup();
     t.run('collateral.move');
     const menu = t.screen();
-    expect(menu).toContain('chain balance: 8,000 USDC');
+    expect(menu).toContain('chain balance: 8,000.00 USDC');
     expect(menu).toContain('8 Switch margin share type');
     formKey(t.app, '3');
     expect(t.form()?.formId).toBe('transferBetweenDeployers');

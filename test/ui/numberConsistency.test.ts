@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Fill, L2Book, Position } from '../../src/protocol/wire/index.js';
-import { formatCoinAmount } from '../../src/forms/numbers.js';
+import { createAlertState, detectAlerts } from '../../src/forms/alerts.js';
+import { preTradeFor } from '../../src/forms/orderContext.js';
+import * as forms from '../forms/fixtures.js';
 import { headerSegments } from '../../src/ui/app/headerSegments.js';
 import { chartLines } from '../../src/ui/components/chartLines.js';
 import { accountRows } from '../../src/ui/panes/account/accountRows.js';
@@ -71,7 +73,35 @@ describe('money reads the same in every pane', () => {
     const usdc = CONFIGS.coins[0]!;
     const fill: Fill = { contractId: 1, oid: 1, tid: 1, px: '150', sz: '1', isBuy: true, time: 0, liquidity: 'maker', fee: '50', closedPnl: '0' };
     const fee = fillRows([fill], CONFIGS)[0]!.fee;
-    expect(`${fee} USDC`).toBe(formatCoinAmount(50n, usdc));
+    const snapshot = { configs: CONFIGS, fills: [fill], positions: [], marks: {} };
+    const [alert] = detectAlerts(null, snapshot, createAlertState(0), {}).events;
+    expect(alert!.text).toContain(`fee ${fee} ${usdc.name})`);
     expect(fee).toBe('0.00005');
+  });
+});
+
+describe('the order confirm step reads as the panes do', () => {
+  // 5,000 USDC available in deployer 1; buy 0.400 BTC1 into the book, liquidation near 48,129.
+  const pool = { ...forms.account().marketDeployers[0]!, balances: [{ coinId: 0, total: '5000000000' }], equity: '5000000000', available: '5000000000', withdrawable: '5000000000' };
+  const context = forms.ctx({
+    contract: forms.BTC1,
+    book: forms.BTC_BOOK,
+    markPx: '60000',
+    account: forms.account({ marketDeployers: [pool] }),
+  });
+  const pt = preTradeFor(context, { contract: forms.BTC1, isBuy: true, kind: 'Gtc', price: 600010n, size: 400n, reduceOnly: false });
+
+  it('available is the account pane\'s figure, liquidation and prices carry separators', () => {
+    const paneAvailable = accountRows([], [pool], forms.CONFIGS)[0]!.available;
+    expect(paneAvailable).toBe('5,000.00');
+    const margin = pt.lines.find((l) => l.startsWith('Margin:'))!;
+    expect(margin).toMatch(new RegExp(`; ${paneAvailable} USDC available in deployer 1$`));
+    expect(pt.lines[0]).toBe('Buy 0.400 BTC1 @ 60,001.0 Gtc');
+    expect(pt.lines.find((l) => l.startsWith('Est. liquidation:'))).toMatch(/^Est\. liquidation: 48,129\.4 /);
+    // The average reads at the price scale, as the positions pane shows an entry price.
+    expect(pt.lines).toContain('Est. fill: 0.400 @ 60,000.8 avg (worst 60,001.0, 2 levels)');
+    expect(pt.lines).toContain('Notional: 24,000.30 USDC');
+    // A fee keeps every digit: the confirm step must not round what gets charged.
+    expect(pt.lines.find((l) => l.startsWith('Fee:'))).toMatch(/^Fee: 10\.800135 USDC /);
   });
 });

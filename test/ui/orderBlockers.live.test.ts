@@ -123,8 +123,8 @@ describe('blockers against the exchange', () => {
     t.run('order.buy');
     t.type('3000');
     t.run('form.submit');
-    expect(flat(t)).toContain('Margin: 3 USDC required at 10x; 0 USDC available in deployer 2');
-    expect(flat(t)).toContain('• margin required 3 USDC is above the 0 USDC available in deployer 2: press C to move collateral into deployer 2, or lower the size or raise the leverage');
+    expect(flat(t)).toContain('Margin: 3.00 USDC required at 10x; 0.00 USDC available in deployer 2');
+    expect(flat(t)).toContain('• margin required 3.00 USDC is above the 0.00 USDC available in deployer 2: press C to move collateral into deployer 2, or lower the size or raise the leverage');
     t.run('form.submit');
     await t.settle();
     expect(orderCalls).toBe(before);

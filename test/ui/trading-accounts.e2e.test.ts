@@ -32,7 +32,7 @@ async function balances() {
 async function move(t: TradingDashboard['term'], item: string, amount: string, before: RegExp = /./): Promise<string> {
   await keys(t, ['C'], (s) => s.includes('Move collateral') && before.test(s));
   await keys(t, [item], (s) => s.includes('Amount') && !s.includes('Move collateral'));
-  await keys(t, [...amount], `Move ${amount} USDC from the`);
+  await keys(t, [...amount], `Move ${amount}.00 USDC from the`);
   await keys(t, [KEYS.enter], ': confirm');
   const s = await keys(t, [KEYS.enter], /moved [\d,.]+ USDC \(coin 0\); source balance after: [\d,.]+ USDC/);
   await closeAnswer(t);

@@ -38,7 +38,7 @@ describe('orders from the keyboard', () => {
     // A limit order: confirm step, the exchange's answer, the row in open orders.
     await keys(t, ['b', '1', '0', '0', KEYS.tab, '2'], 'Buy 2 SOL1 @ 100 Gtc');
     s = await keys(t, [KEYS.enter], 'New order: confirm');
-    expect(s).toContain('Notional: 200 USDC');
+    expect(s).toContain('Notional: 200.00 USDC');
     s = await keys(t, [KEYS.enter], /#1 resting oid \d+/);
     const oid = Number(/#1 resting oid (\d+)/.exec(s)![1]);
     s = await closeAnswer(t);
@@ -67,7 +67,7 @@ describe('orders from the keyboard', () => {
     // The notional guard: plain Enter does not pass it, o then Enter does.
     await keys(t, ['b', '1', '2', '0', KEYS.tab, '5'], 'Buy 5 SOL1 @ 120 Gtc');
     s = await keys(t, [KEYS.enter], 'fat-finger guards');
-    expect(s).toContain('notional 600 USDC is above the 500 USDC guard (guards.maxNotional)');
+    expect(s).toContain('notional 600.00 USDC is above the 500.00 USDC guard (guards.maxNotional)');
     s = await keys(t, [KEYS.enter], 'not sent: a guard needs an explicit override');
     expect(await openOrders()).toHaveLength(1);
     await keys(t, ['o'], 'override armed');

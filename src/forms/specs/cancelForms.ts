@@ -1,3 +1,4 @@
+import { formatPrice, formatSize } from '../../format/index.js';
 import { build } from '../../protocol/wire/index.js';
 import { cloidField } from '../field.js';
 import { defineForm, type Built } from '../formSpec.js';
@@ -19,7 +20,8 @@ export const cancelForm = defineForm({
     const c = orderContract(ctx);
     const name = c?.name ?? `contract ${o.asset}`;
     const cancels = [{ contractId: o.asset, oid: o.oid }];
-    const summary = [`Cancel ${o.isBuy ? 'buy' : 'sell'} ${o.sz} ${name} @ ${o.limitPx} (oid ${o.oid}${o.cloid ? `, cloid ${o.cloid}` : ''})`];
+    const order = c ? `${formatSize(o.sz, c)} ${name} @ ${formatPrice(o.limitPx, c)}` : `${o.sz} ${name} @ ${o.limitPx}`;
+    const summary = [`Cancel ${o.isBuy ? 'buy' : 'sell'} ${order} (oid ${o.oid}${o.cloid ? `, cloid ${o.cloid}` : ''})`];
     const built: Built = { action: build.cancel(cancels), call: { kind: 'cancel', cancels }, summary };
     if (c) {
       const px = tryDecimal(o.limitPx, c.priceScale);
@@ -45,7 +47,7 @@ export const cancelByCloidForm = defineForm({
     const cancels = [{ contractId: c.contractId, cloid: v.cloid }];
     const known = ctx.openOrders.find((o) => o.asset === c.contractId && o.cloid === v.cloid);
     const summary = [`Cancel the ${c.name} order with cloid ${v.cloid}`];
-    summary.push(known ? `that is ${known.isBuy ? 'buy' : 'sell'} ${known.sz} @ ${known.limitPx} (oid ${known.oid})` : 'no open order with that cloid is shown; the exchange will answer for it');
+    summary.push(known ? `that is ${known.isBuy ? 'buy' : 'sell'} ${formatSize(known.sz, c)} @ ${formatPrice(known.limitPx, c)} (oid ${known.oid})` : 'no open order with that cloid is shown; the exchange will answer for it');
     return { ok: true, value: { action: build.cancelByCloid(cancels), call: { kind: 'cancelByCloid', cancels }, summary } };
   },
 });

@@ -1,3 +1,4 @@
+import { formatPrice, formatSize } from '../../format/index.js';
 import { formatDecimal, parseDecimal } from '../../protocol/index.js';
 import { build, type ContractConfig, type OpenOrder } from '../../protocol/wire/index.js';
 import { wouldCross } from '../bookWalk.js';
@@ -78,14 +79,14 @@ export const modifyForm = defineForm({
     }
     const filled = filledRaw(order, c);
     if (s !== undefined && filled !== undefined && v.size <= filled) {
-      return { ok: false, error: `Size: must exceed the already-filled ${formatDecimal(filled, c.qtyScale)}` };
+      return { ok: false, error: `Size: must exceed the already-filled ${formatSize(filled, c)}` };
     }
     if (p !== undefined) {
       const at = wouldCross(bookSides(ctx, c), order.isBuy, v.price, c.priceScale);
       if (at !== undefined) {
         return {
           ok: false,
-          error: `Price: ${newPx} would cross the best ${order.isBuy ? 'ask' : 'bid'} ${formatDecimal(at, c.priceScale)}; a modify cannot take liquidity (cancel and place a new order instead)`,
+          error: `Price: ${formatPrice(v.price, c)} would cross the best ${order.isBuy ? 'ask' : 'bid'} ${formatPrice(at, c)}; a modify cannot take liquidity (cancel and place a new order instead)`,
         };
       }
     }
@@ -99,8 +100,8 @@ export const modifyForm = defineForm({
     if (tif !== undefined) params.tif = tif;
     if (v.cloid !== undefined) params.newCloid = v.cloid;
     const changes = [
-      p !== undefined ? `price ${order.limitPx} -> ${p}` : undefined,
-      s !== undefined ? `size ${order.origSz} -> ${s}` : undefined,
+      p !== undefined ? `price ${formatPrice(order.limitPx, c)} -> ${formatPrice(v.price, c)}` : undefined,
+      s !== undefined ? `size ${formatSize(order.origSz, c)} -> ${formatSize(v.size, c)}` : undefined,
       tif !== undefined ? `tif ${order.tif} -> ${tif}` : undefined,
       v.cloid !== undefined ? `cloid -> ${v.cloid}` : undefined,
     ].filter((x): x is string => x !== undefined);

@@ -1,3 +1,4 @@
+import { formatPrice, formatSize } from '../../format/index.js';
 import { formatDecimal } from '../../protocol/index.js';
 import { build, type OrderSpec } from '../../protocol/wire/index.js';
 import { defaultSizeText } from '../defaultSize.js';
@@ -34,8 +35,8 @@ export function orderSpecOf(contract: NonNullable<FormContext['contract']>, o: {
 
 export function describeOrder(contract: NonNullable<FormContext['contract']>, s: OrderSpec): string {
   const side = s.isBuy ? 'Buy' : 'Sell';
-  const where = s.price === undefined ? 'at market' : `@ ${s.price} ${s.tif ?? 'Gtc'}`;
-  return `${side} ${s.size} ${contract.name} ${where}${s.reduceOnly ? ', reduce-only' : ''}${s.cloid ? `, cloid ${s.cloid}` : ''}`;
+  const where = s.price === undefined ? 'at market' : `@ ${formatPrice(s.price, contract)} ${s.tif ?? 'Gtc'}`;
+  return `${side} ${formatSize(s.size, contract)} ${contract.name} ${where}${s.reduceOnly ? ', reduce-only' : ''}${s.cloid ? `, cloid ${s.cloid}` : ''}`;
 }
 
 /** A cloid already carried by an open order, which the exchange would refuse to reuse. */

@@ -3,7 +3,7 @@ import { coinById, collateralCoin, deployerName, groupDeployer, type FormContext
 import { choiceField } from '../field.js';
 import { defineForm } from '../formSpec.js';
 import { needsFor } from '../keyRequirement.js';
-import { formatCoinAmount } from '../numbers.js';
+import { formatMoney } from '../../format/index.js';
 import { amountOfCoinField, coinField, currentDeployer, deployerField, groupDeployerMismatch, groupField, planMovement } from '../movement.js';
 
 /** Share-group pools (PORTFOLIO margin): movements in and out, and the share-type switch. */
@@ -116,10 +116,10 @@ export const setMarginShareTypeForm = defineForm({
     const coin = collateralCoin(ctx.configs);
     const summary = [`Switch the account from ${current ?? 'its current type'} to ${target}; no balance moves`];
     for (const p of ctx.account?.marketDeployers ?? []) {
-      summary.push(`${deployerName(ctx.configs, p.marketDeployerId)} pool: equity ${formatCoinAmount(BigInt(p.equity), coin)} (unchanged)`);
+      summary.push(`${deployerName(ctx.configs, p.marketDeployerId)} pool: equity ${formatMoney(p.equity, coin, { symbol: true })} (unchanged)`);
     }
     for (const g of ctx.account?.shareGroups ?? []) {
-      summary.push(`share group ${g.groupId}: balance ${formatCoinAmount(BigInt(g.balance), coinById(ctx.configs, g.coinId))} (unchanged)`);
+      summary.push(`share group ${g.groupId}: balance ${formatMoney(g.balance, coinById(ctx.configs, g.coinId), { symbol: true })} (unchanged)`);
     }
     summary.push(
       target === 'PORTFOLIO'

@@ -1,3 +1,4 @@
+import { formatPrice, formatSize } from '../../format/index.js';
 import { formatDecimal } from '../../protocol/index.js';
 import { build, type ContractConfig, type Position } from '../../protocol/wire/index.js';
 import { contractById, isHedge, targetPosition, type FormContext } from '../context.js';
@@ -21,13 +22,13 @@ function noPosition(ctx: FormContext): string | undefined {
 }
 
 function describePosition(p: Position, c: ContractConfig): string {
-  return `${p.isBuy ? 'long' : 'short'} ${p.size} ${c.name} (entry ${p.entryPx})`;
+  return `${p.isBuy ? 'long' : 'short'} ${formatSize(p.size, c)} ${c.name} (entry ${formatPrice(p.entryPx, c)})`;
 }
 
-function legs(p: Position): string {
+function legs(p: Position, c: ContractConfig): string {
   const out: string[] = [];
-  if (p.tp) out.push(`TP #${p.tp.id} @ ${p.tp.triggerPx}${p.tp.sz ? ` for ${p.tp.sz}` : ''}`);
-  if (p.sl) out.push(`SL #${p.sl.id} @ ${p.sl.triggerPx}${p.sl.sz ? ` for ${p.sl.sz}` : ''}`);
+  if (p.tp) out.push(`TP #${p.tp.id} @ ${formatPrice(p.tp.triggerPx, c)}${p.tp.sz ? ` for ${formatSize(p.tp.sz, c)}` : ''}`);
+  if (p.sl) out.push(`SL #${p.sl.id} @ ${formatPrice(p.sl.triggerPx, c)}${p.sl.sz ? ` for ${formatSize(p.sl.sz, c)}` : ''}`);
   return out.length > 0 ? out.join(', ') : 'none';
 }
 
@@ -51,7 +52,7 @@ export const tpSlForm = defineForm({
     if (v.tpPx === undefined && v.slPx === undefined) return { ok: false, error: 'TP price: set a take-profit or a stop-loss trigger (or both)' };
     const size = positionSize(p, c);
     for (const [label, sz] of [['TP size', v.tpSz], ['SL size', v.slSz]] as const) {
-      if (sz !== undefined && sz > size) return { ok: false, error: `${label}: at most the position size ${formatDecimal(size, c.qtyScale)}` };
+      if (sz !== undefined && sz > size) return { ok: false, error: `${label}: at most the position size ${formatSize(size, c)}` };
     }
     // Triggers on the wrong side of the market would fire at once; the reference is the mark, else the entry.
     const mark = markRaw(ctx, c);
@@ -59,7 +60,7 @@ export const tpSlForm = defineForm({
     const refName = mark !== undefined ? 'the mark' : 'the entry';
     const long = p.isBuy;
     if (ref !== undefined) {
-      const refText = formatDecimal(ref, c.priceScale);
+      const refText = formatPrice(ref, c);
       if (v.tpPx !== undefined && (long ? v.tpPx <= ref : v.tpPx >= ref)) {
         return { ok: false, error: `TP price: must be ${long ? 'above' : 'below'} ${refName} ${refText} for a ${long ? 'long' : 'short'} position` };
       }
@@ -81,9 +82,9 @@ export const tpSlForm = defineForm({
     if (sl) t.sl = sl;
     const action = build.tpSl(t);
     const summary = [`TP/SL on ${describePosition(p, c)}; triggers consume no margin`];
-    if (tp) summary.push(`TP: trigger ${tp.triggerPx}, ${tp.sz ?? 'whole position'}`);
-    if (sl) summary.push(`SL: trigger ${sl.triggerPx}, ${sl.sz ?? 'whole position'}`);
-    summary.push(`existing triggers: ${legs(p)}`);
+    if (tp) summary.push(`TP: trigger ${formatPrice(tp.triggerPx, c)}, ${tp.sz === undefined ? 'whole position' : formatSize(tp.sz, c)}`);
+    if (sl) summary.push(`SL: trigger ${formatPrice(sl.triggerPx, c)}, ${sl.sz === undefined ? 'whole position' : formatSize(sl.sz, c)}`);
+    summary.push(`existing triggers: ${legs(p, c)}`);
     return { ok: true, value: { action, call: { kind: 'send', action }, summary } };
   },
 });
@@ -99,7 +100,7 @@ export const cancelTpSlForm = defineForm({
     const p = targetPosition(ctx)!;
     const c = positionContract(ctx)!;
     const action = build.cancelTpSl(c.contractId, isHedge(ctx.account) ? p.isBuy : undefined);
-    const summary = [`Cancel every TP/SL trigger of the ${describePosition(p, c)}`, `shown now: ${legs(p)} (the exchange answers with the count; 0 is not an error)`];
+    const summary = [`Cancel every TP/SL trigger of the ${describePosition(p, c)}`, `shown now: ${legs(p, c)} (the exchange answers with the count; 0 is not an error)`];
     return { ok: true, value: { action, call: { kind: 'send', action }, summary } };
   },
 });
@@ -126,7 +127,7 @@ export const cancelConditionalForm = defineForm({
     const c = p ? positionContract(ctx) : ctx.contract;
     if (!c) return { ok: false, error: 'select a contract or a position first' };
     const action = build.cancelConditional(c.contractId, v.id);
-    const leg = p?.tp?.id === v.id ? `the TP @ ${p.tp.triggerPx}` : p?.sl?.id === v.id ? `the SL @ ${p.sl.triggerPx}` : 'not among the triggers shown';
+    const leg = p?.tp?.id === v.id ? `the TP @ ${formatPrice(p.tp.triggerPx, c)}` : p?.sl?.id === v.id ? `the SL @ ${formatPrice(p.sl.triggerPx, c)}` : 'not among the triggers shown';
     const summary = [`Cancel conditional order ${v.id} on ${c.name} (${leg})`];
     return { ok: true, value: { action, call: { kind: 'send', action }, summary } };
   },

@@ -223,7 +223,10 @@ export function backForm(app: AppContextValue): void {
 function renderOptions(app: AppContextValue, built: Built): RenderOptions {
   const configs = app.store.getState().market.configs;
   const opts: RenderOptions = { coin: collateralCoin(configs) };
-  if (built.call.kind === 'modify') opts.contract = contractById(configs, built.call.params.contractId);
+  const call = built.call;
+  // Prices and sizes in the answer read at their contract's scales, when the call names one.
+  const ids = call.kind === 'modify' ? [call.params.contractId] : call.kind === 'order' ? call.specs.map((s) => s.contractId) : call.kind === 'cancel' || call.kind === 'cancelByCloid' ? call.cancels.map((c) => c.contractId) : [];
+  if (ids.length > 0 && ids.every((id) => id === ids[0])) opts.contract = contractById(configs, ids[0] as number);
   return opts;
 }
 

@@ -1,5 +1,5 @@
 import { coinById, collateralCoin, deployerName, formById, keyRequirement, slotUsage, type FormContext } from '../../forms/index.js';
-import { formatCoinAmount } from '../../forms/numbers.js';
+import { formatMoney } from '../../format/index.js';
 
 /**
  * Keys that lead to several forms (C: every collateral movement, A: agent wallets) open a
@@ -24,13 +24,13 @@ function balancesHeader(ctx: FormContext): string[] {
   if (!a) return ['balances: account not loaded yet'];
   const coin = collateralCoin(ctx.configs);
   const lines = [`Account: ${a.marginShareType} margin`];
-  const chain = a.chainBalances.map((b) => formatCoinAmount(BigInt(b.total), coinById(ctx.configs, b.coinId))).join(', ') || `0 ${coin.name}`;
+  const chain = a.chainBalances.map((b) => formatMoney(b.total, coinById(ctx.configs, b.coinId), { symbol: true })).join(', ') || formatMoney(0n, coin, { symbol: true });
   lines.push(`chain balance: ${chain}`);
   for (const p of a.marketDeployers) {
-    lines.push(`deployer ${deployerName(ctx.configs, p.marketDeployerId)} pool: equity ${formatCoinAmount(BigInt(p.equity), coin)}, withdrawable ${formatCoinAmount(BigInt(p.withdrawable), coin)}`);
+    lines.push(`deployer ${deployerName(ctx.configs, p.marketDeployerId)} pool: equity ${formatMoney(p.equity, coin, { symbol: true })}, withdrawable ${formatMoney(p.withdrawable, coin, { symbol: true })}`);
   }
   for (const g of a.shareGroups) {
-    lines.push(`share group ${g.groupId} pool: ${formatCoinAmount(BigInt(g.balance), coinById(ctx.configs, g.coinId))}${g.frozen ? ' (FROZEN)' : ''}`);
+    lines.push(`share group ${g.groupId} pool: ${formatMoney(g.balance, coinById(ctx.configs, g.coinId), { symbol: true })}${g.frozen ? ' (FROZEN)' : ''}`);
   }
   return lines;
 }

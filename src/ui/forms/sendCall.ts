@@ -21,11 +21,11 @@ export type FormSender = Pick<ExchangeClient, 'order' | 'cancel' | 'cancelByCloi
 export async function sendCall(client: FormSender, call: ClientCall, opts: RenderOptions = {}): Promise<ResultView> {
   switch (call.kind) {
     case 'order':
-      return renderOrderResult(await client.order(call.specs));
+      return renderOrderResult(await client.order(call.specs), opts);
     case 'cancel':
-      return renderCancelResult(await client.cancel(call.cancels));
+      return renderCancelResult(await client.cancel(call.cancels), opts);
     case 'cancelByCloid':
-      return renderCancelResult(await client.cancelByCloid(call.cancels));
+      return renderCancelResult(await client.cancelByCloid(call.cancels), opts);
     case 'modify':
       return renderModifyResult(await client.modify(call.params), opts);
     case 'cancelAll':
