@@ -3,11 +3,11 @@ import { useAppState, useViewState } from '../../app/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import { fit } from '../../format/width.js';
 import { SegmentLine } from '../SegmentLine.js';
-import { Table, type Column } from '../../components/Table.js';
+import type { Column } from '../../components/Table.js';
 import type { ThemeToken } from '../../theme/tokens.js';
 import { filler, widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
-import { clampSelection } from '../selection.js';
+import { RowTable } from '../RowTable.js';
 import { useNow } from '../useNow.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { agentRows, EXPIRY_WARNING_MS, expiryText, isExpired, slotSummary, type AgentRow } from './agentRows.js';
@@ -37,13 +37,13 @@ export const AgentsPane = memo(function AgentsPane({ width, height, focused, tab
   return (
     <Panel tabs={tabs} title="Agents" width={width} height={height} focused={focused} staleMs={staleMs}>
       {inner.height > 0 && <SegmentLine segments={[{ text: fit(slotSummary(agents, inner.width), inner.width), token: 'muted' }]} />}
-      <Table
+      <RowTable
         columns={columns}
         rows={rows}
-        rowKey={(r) => r.key}
         width={inner.width}
         height={Math.max(0, inner.height - 1)}
-        selected={focused ? clampSelection(selected, rows.length) : undefined}
+        focused={focused}
+        selected={selected}
         empty={polled || agents.length > 0 ? 'no agents approved' : 'waiting for agents…'}
       />
     </Panel>

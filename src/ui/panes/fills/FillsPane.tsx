@@ -4,11 +4,11 @@ import { fit } from '../../format/width.js';
 import { wrapText } from '../../forms/wrapText.js';
 import { useApp, useAppState, useViewState } from '../../app/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
-import { Table, type Column } from '../../components/Table.js';
+import type { Column } from '../../components/Table.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
-import { clampSelection } from '../selection.js';
+import { RowTable } from '../RowTable.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { fillRows, type FillRow } from './fillRows.js';
 
@@ -50,13 +50,13 @@ export const FillsPane = memo(function FillsPane({ width, height, focused, tabs 
             </Text>
           ))
       ) : (
-        <Table
+        <RowTable
           columns={columns}
           rows={rows}
-          rowKey={(r) => r.key}
           width={inner.width}
           height={inner.height}
-          selected={focused ? clampSelection(selected, rows.length) : undefined}
+          focused={focused}
+          selected={selected}
           empty="no fills yet"
         />
       )}

@@ -1,10 +1,10 @@
 import { memo, useMemo } from 'react';
 import { useAppState, useViewState } from '../../app/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
-import { Table, type Column } from '../../components/Table.js';
+import type { Column } from '../../components/Table.js';
 import { widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
-import { clampSelection } from '../selection.js';
+import { RowTable } from '../RowTable.js';
 import { journalRows, type JournalRow } from './journalRows.js';
 
 /** Below this width the result is its glyph alone, leaving room for the exchange's words. */
@@ -35,13 +35,13 @@ export const JournalPane = memo(function JournalPane({ width, height, focused, t
   const columns = useMemo(() => journalColumns(rows, inner.width), [rows, inner.width]);
   return (
     <Panel tabs={tabs} title="Journal" width={width} height={height} focused={focused} info={rows.length ? String(rows.length) : undefined}>
-      <Table
+      <RowTable
         columns={columns}
         rows={rows}
-        rowKey={(r) => r.key}
         width={inner.width}
         height={inner.height}
-        selected={focused ? clampSelection(selected, rows.length) : undefined}
+        focused={focused}
+        selected={selected}
         empty="no signed actions yet"
       />
     </Panel>

@@ -1,12 +1,12 @@
 import { memo, useMemo } from 'react';
 import { useAppState, useViewState } from '../../app/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
-import { Table, type Column } from '../../components/Table.js';
+import type { Column } from '../../components/Table.js';
 import { formatAge } from '../../format/time.js';
 import { widthFor } from '../columns.js';
 import { selectedContract } from '../lookups.js';
 import type { PaneProps } from '../paneProps.js';
-import { clampSelection } from '../selection.js';
+import { RowTable } from '../RowTable.js';
 import { useNow } from '../useNow.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { orderRows, type OrderRow, type OrdersScope } from './orderRows.js';
@@ -41,13 +41,13 @@ export const OrdersPane = memo(function OrdersPane({ width, height, focused, tab
   const where = scope === 'all' ? 'all contracts' : (contract?.name ?? '');
   return (
     <Panel tabs={tabs} title={`Orders ${where}`.trim()} width={width} height={height} focused={focused} staleMs={staleMs} info={String(rows.length)}>
-      <Table
+      <RowTable
         columns={columns}
         rows={rows}
-        rowKey={(r) => r.key}
         width={inner.width}
         height={inner.height}
-        selected={focused ? clampSelection(selected, rows.length) : undefined}
+        focused={focused}
+        selected={selected}
         empty={scope === 'all' || !contract ? 'no open orders' : `no open orders on ${contract.name}`}
       />
     </Panel>

@@ -1,11 +1,11 @@
 import { memo, useMemo } from 'react';
 import { useAppState, useViewState } from '../../app/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
-import { Table, type Column } from '../../components/Table.js';
+import type { Column } from '../../components/Table.js';
 import type { ThemeToken } from '../../theme/tokens.js';
 import { widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
-import { clampSelection } from '../selection.js';
+import { RowTable } from '../RowTable.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { positionRows, type PositionRow } from './positionRows.js';
 
@@ -39,13 +39,13 @@ export const PositionsPane = memo(function PositionsPane({ width, height, focuse
   const inner = panelInner(width, height);
   return (
     <Panel tabs={tabs} title="Positions" width={width} height={height} focused={focused} staleMs={staleMs} info={String(rows.length)}>
-      <Table
+      <RowTable
         columns={columns}
         rows={rows}
-        rowKey={(r) => r.key}
         width={inner.width}
         height={inner.height}
-        selected={focused ? clampSelection(selected, rows.length) : undefined}
+        focused={focused}
+        selected={selected}
         empty={loaded ? 'no open positions' : 'waiting for account…'}
       />
     </Panel>

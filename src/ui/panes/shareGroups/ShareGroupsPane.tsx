@@ -2,12 +2,12 @@ import { memo, useMemo } from 'react';
 import { Box, Text } from 'ink';
 import { useAppState, useViewState } from '../../app/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
-import { Table, type Column } from '../../components/Table.js';
+import type { Column } from '../../components/Table.js';
 import { fit } from '../../format/width.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
-import { clampSelection } from '../selection.js';
+import { RowTable } from '../RowTable.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { frozenBanner, frozenGroups, shareGroupRows, type ShareGroupRow } from './shareGroupRows.js';
 
@@ -52,13 +52,13 @@ export const ShareGroupsPane = memo(function ShareGroupsPane({ width, height, fo
           </Text>
         </Box>
       ))}
-      <Table
+      <RowTable
         columns={columns}
         rows={rows}
-        rowKey={(r) => r.key}
         width={inner.width}
         height={tableHeight}
-        selected={focused ? clampSelection(selected, rows.length) : undefined}
+        focused={focused}
+        selected={selected}
         empty="no share groups"
       />
     </Panel>

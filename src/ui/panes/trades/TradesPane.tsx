@@ -1,11 +1,12 @@
 import { memo, useMemo } from 'react';
 import { useAppState } from '../../app/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
-import { Table, type Column } from '../../components/Table.js';
+import type { Column } from '../../components/Table.js';
 import type { ThemeToken } from '../../theme/tokens.js';
 import { selectedContract } from '../lookups.js';
 import { filler, widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
+import { RowTable } from '../RowTable.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { tradeRows, type TradeRow } from './tradeRows.js';
 
@@ -49,10 +50,9 @@ export const TradesPane = memo(function TradesPane({ width, height, focused, tab
   const columns = useMemo(() => columnsFor(rows), [rows]);
   return (
     <Panel tabs={tabs} title={contract ? `Trades ${contract.name}` : 'Trades'} width={width} height={height} focused={focused} staleMs={staleMs}>
-      <Table
+      <RowTable
         columns={columns}
         rows={rows}
-        rowKey={(r) => r.key}
         width={inner.width}
         height={inner.height}
         empty={contract ? 'waiting for trades…' : 'no contract selected'}
