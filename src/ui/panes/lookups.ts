@@ -1,6 +1,6 @@
 import type { Configs, ContractConfig } from '../../protocol/wire/index.js';
-import type { AppState } from '../../state/types.js';
 import { DEFAULT_COIN_DECIMALS } from '../../format/index.js';
+import { collateralCoin as collateralCoinOf } from '../../forms/context.js';
 import { memoLast } from './memo.js';
 
 /**
@@ -32,14 +32,8 @@ export const deployerNames = memoLast((configs: Configs | null): ReadonlyMap<num
   return m;
 });
 
-/**
- * The collateral coin (open-points: USDC) in which pools, equity, PnL and fees are
- * counted. Configs do not flag it, so it is found by name, else the first coin.
- */
-export const collateralCoin = memoLast((configs: Configs | null): CoinInfo => {
-  const coins = configs?.coins ?? [];
-  return coins.find((c) => c.name === 'USDC') ?? coins[0] ?? { coinId: 0, name: 'USDC', decimals: DEFAULT_COIN_DECIMALS };
-});
+/** The forms' collateral coin, kept by reference while the configs are, for selectors. */
+export const collateralCoin = memoLast((configs: Configs | null): CoinInfo => collateralCoinOf(configs));
 
 export function coinOf(configs: Configs | null, coinId: number): CoinInfo {
   return coinsById(configs).get(coinId) ?? { coinId, name: `coin ${coinId}`, decimals: DEFAULT_COIN_DECIMALS };
@@ -47,11 +41,6 @@ export function coinOf(configs: Configs | null, coinId: number): CoinInfo {
 
 export function contractName(configs: Configs | null, contractId: number): string {
   return contractsById(configs).get(contractId)?.name ?? `#${contractId}`;
-}
-
-/** The selected contract (Active only, by name) or undefined. */
-export function selectedContract(s: AppState): ContractConfig | undefined {
-  return s.market.selected === null ? undefined : s.market.contracts[s.market.selected];
 }
 
 /** 0x1234…abcd: enough of both ends to recognise an address. */

@@ -1,5 +1,6 @@
 import type { JournalEntry } from '../../model/journalEntry.js';
 import type { AgentRecord, Fill, OpenOrder, Position } from '../../protocol/wire/index.js';
+import { selectSelectedContract } from '../../state/selectors.js';
 import type { AppState } from '../../state/types.js';
 import type { PaneId } from '../app/layout.js';
 import type { ViewState } from '../view/viewStore.js';
@@ -8,7 +9,6 @@ import { agentRows } from './agents/agentRows.js';
 import { ladderOf, moveBookCursor, parseRaw, type BookLadder } from './book/bookLadder.js';
 import { fillRows } from './fills/fillRows.js';
 import { journalRows } from './journal/journalRows.js';
-import { selectedContract } from './lookups.js';
 import { orderRows, type OrderRow } from './orders/orderRows.js';
 import { positionRows, type PositionRow } from './positions/positionRows.js';
 import { shareGroupRows, type ShareGroupRow } from './shareGroups/shareGroupRows.js';
@@ -28,7 +28,7 @@ export function clampSelection(selected: number | undefined, count: number): num
 }
 
 export function orderRowsOf(app: AppState, view: ViewState): readonly OrderRow[] {
-  return orderRows(app.orders.open, app.market.configs, selectedContract(app)?.contractId, view.ordersScope);
+  return orderRows(app.orders.open, app.market.configs, selectSelectedContract(app)?.contractId, view.ordersScope);
 }
 
 export function positionRowsOf(app: AppState): readonly PositionRow[] {
@@ -45,7 +45,7 @@ export function shareGroupRowsOf(app: AppState): readonly ShareGroupRow[] {
 
 /** The selected contract's book as the pane shows it (grouped), or undefined without one. */
 export function bookLadder(app: AppState, view: ViewState): BookLadder | undefined {
-  const contract = selectedContract(app);
+  const contract = selectSelectedContract(app);
   return ladderOf(contract ? app.market.books[contract.contractId] : undefined, contract, view.bookGroupTicks);
 }
 
@@ -57,7 +57,7 @@ export function paneRowCount(pane: PaneId, app: AppState, view: ViewState): numb
       return l ? l.asks.length + l.bids.length : 0;
     }
     case 'trades': {
-      const c = selectedContract(app);
+      const c = selectSelectedContract(app);
       return c ? (app.market.trades[c.contractId]?.length ?? 0) : 0;
     }
     case 'orders':

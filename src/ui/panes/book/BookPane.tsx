@@ -2,9 +2,8 @@ import { memo, useMemo } from 'react';
 import { useAppState, useViewState } from '../../app/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import { formatPrice, toRaw } from '../../../format/index.js';
-import { selectOpenOrdersFor } from '../../../state/selectors.js';
+import { selectOpenOrdersFor, selectSelectedContract } from '../../../state/selectors.js';
 import type { OpenOrder } from '../../../protocol/wire/index.js';
-import { selectedContract } from '../lookups.js';
 import type { PaneProps } from '../paneProps.js';
 import { SegmentLine } from '../SegmentLine.js';
 import { usePaneStale } from '../usePaneStale.js';
@@ -25,7 +24,7 @@ export function ownLevels(orders: readonly OpenOrder[], priceScale: number, grou
 }
 
 export const BookPane = memo(function BookPane({ width, height, focused, tabs }: PaneProps) {
-  const contract = useAppState(selectedContract);
+  const contract = useAppState(selectSelectedContract);
   const book = useAppState((s) => (contract ? s.market.books[contract.contractId] : undefined));
   const orders = useAppState(selectOpenOrdersFor(contract?.contractId ?? -1));
   const groupTicks = useViewState((s) => s.bookGroupTicks);

@@ -4,16 +4,16 @@ import { useAppState, useViewState } from '../../app/AppContext.js';
 import { Chart } from '../../components/Chart.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import type { Candle } from '../../../protocol/wire/index.js';
-import { selectedContract } from '../lookups.js';
 import type { PaneProps } from '../paneProps.js';
 import { SegmentLine } from '../SegmentLine.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { chartHeader, closesOf } from './chartHeader.js';
+import { selectSelectedContract } from '../../../state/selectors.js';
 
 const EMPTY: readonly Candle[] = [];
 
 export const ChartPane = memo(function ChartPane({ width, height, focused, tabs }: PaneProps) {
-  const contract = useAppState(selectedContract);
+  const contract = useAppState(selectSelectedContract);
   const interval = useViewState((s) => s.chartInterval);
   const candles = useAppState((s) => (contract ? (s.market.candles[`${contract.contractId}:${interval}`] ?? EMPTY) : EMPTY));
   const staleMs = usePaneStale('chart');

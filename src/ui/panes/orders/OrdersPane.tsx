@@ -4,12 +4,12 @@ import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import { formatAge } from '../../format/time.js';
 import { widthFor } from '../columns.js';
-import { selectedContract } from '../lookups.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { useNow } from '../useNow.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { orderRows, type OrderRow, type OrdersScope } from './orderRows.js';
+import { selectSelectedContract } from '../../../state/selectors.js';
 
 export function orderColumns(rows: readonly OrderRow[], scope: OrdersScope, now: number): Column<OrderRow>[] {
   const cols: Column<OrderRow>[] = [];
@@ -28,7 +28,7 @@ export function orderColumns(rows: readonly OrderRow[], scope: OrdersScope, now:
 }
 
 export const OrdersPane = memo(function OrdersPane({ width, height, focused, tabs }: PaneProps) {
-  const contract = useAppState(selectedContract);
+  const contract = useAppState(selectSelectedContract);
   const open = useAppState((s) => s.orders.open);
   const configs = useAppState((s) => s.market.configs);
   const scope = useViewState((s) => s.ordersScope);

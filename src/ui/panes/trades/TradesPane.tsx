@@ -3,12 +3,12 @@ import { useAppState } from '../../app/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import type { ThemeToken } from '../../theme/tokens.js';
-import { selectedContract } from '../lookups.js';
 import { filler, widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { tradeRows, type TradeRow } from './tradeRows.js';
+import { selectSelectedContract } from '../../../state/selectors.js';
 
 const EMPTY: readonly never[] = [];
 
@@ -38,7 +38,7 @@ function columnsFor(rows: readonly TradeRow[]): Column<TradeRow>[] {
 }
 
 export const TradesPane = memo(function TradesPane({ width, height, focused, tabs }: PaneProps) {
-  const contract = useAppState(selectedContract);
+  const contract = useAppState(selectSelectedContract);
   const trades = useAppState((s) => (contract ? (s.market.trades[contract.contractId] ?? EMPTY) : EMPTY));
   const staleMs = usePaneStale('trades');
   const inner = panelInner(width, height);
