@@ -1,6 +1,6 @@
 import { formatMoney, formatPrice, formatSize } from '../format/index.js';
 import { divRound, pow10 } from '../protocol/index.js';
-import { marginMathOf, type MarginMath } from '../protocol/risk/index.js';
+import { marginMathOf, marketBound, MARKET_SLIPPAGE_PCT, type MarginMath } from '../protocol/risk/index.js';
 import type { ContractConfig } from '../protocol/wire/index.js';
 import type { Blocker } from './blockers.js';
 import { walkBook, type BookSides, type FillEstimate } from './bookWalk.js';
@@ -90,20 +90,6 @@ export interface PreTrade {
   notes: string[];
   /** What the exchange is known to refuse (set by the order forms from their context). */
   blockers?: Blocker[];
-}
-
-/** Market orders execute as IOC at mark +/- 10 % on the tick grid (docs/protocol.md). */
-export const MARKET_SLIPPAGE_PCT = 10n;
-
-/** The price bound the exchange gives a market order: mark +/- 10 %, rounded outward to the tick, never below one tick. */
-export function marketBound(mark: bigint, tick: bigint, isBuy: boolean): bigint {
-  if (isBuy) {
-    const raw = (mark * (100n + MARKET_SLIPPAGE_PCT) + 99n) / 100n;
-    return ((raw + tick - 1n) / tick) * tick;
-  }
-  const raw = (mark * (100n - MARKET_SLIPPAGE_PCT)) / 100n;
-  const px = (raw / tick) * tick;
-  return px < tick ? tick : px;
 }
 
 function rate(text: string | undefined): bigint | undefined {

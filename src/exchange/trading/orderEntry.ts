@@ -7,6 +7,7 @@
  * orders as aggressive IOC limits the same way); that price is what can exceed maxTicks.
  */
 import { DecimalError, formatDecimal, parseDecimal } from '../../protocol/index.js';
+import { marketBound } from '../../protocol/risk/index.js';
 import type { OrderStatus, OrderWire } from '../../protocol/wire/index.js';
 import type { Account } from '../state/accounts.js';
 import type { ContractDef } from '../state/marketConfig.js';
@@ -37,7 +38,6 @@ export interface PlaceOptions {
   closing?: boolean;
 }
 
-export const MARKET_SLIPPAGE_PCT = 10n;
 /** Resting orders per account (Hyperliquid's default limit): memory follows accounts, not requests. */
 export const MAX_OPEN_ORDERS = 1000;
 
@@ -81,18 +81,10 @@ export function checkPrice(c: ContractDef, px: bigint): string | undefined {
   return undefined;
 }
 
-/** Mark +/- 10 %, on the tick grid, never below one tick. */
+/** The limit of a market order: mark +/- 10 % on the tick grid (src/protocol/risk/marketBound.ts). */
 export function protectivePx(t: TradingEngine, c: ContractDef, isBuy: boolean): bigint | undefined {
   const mark = t.mark(c.contractId);
-  if (mark === undefined) return undefined;
-  const tick = c.tickSize;
-  if (isBuy) {
-    const raw = (mark * (100n + MARKET_SLIPPAGE_PCT) + 99n) / 100n;
-    return ((raw + tick - 1n) / tick) * tick;
-  }
-  const raw = (mark * (100n - MARKET_SLIPPAGE_PCT)) / 100n;
-  const px = (raw / tick) * tick;
-  return px < tick ? tick : px;
+  return mark === undefined ? undefined : marketBound(mark, c.tickSize, isBuy);
 }
 
 function hedgeSide(account: Account, spec: PlaceSpec): PositionSide | undefined {

@@ -5,3 +5,4 @@ export * from './positionFigures.js';
 export * from './orderMargin.js';
 export * from './liquidationPrice.js';
 export * from './markPrice.js';
+export * from './marketBound.js';
