@@ -3,7 +3,7 @@ import { build } from '../../src/protocol/wire/index.js';
 import { createSession, type Session } from '../../src/session/index.js';
 import type { AppState } from '../../src/state/types.js';
 import { formKey } from '../../src/ui/forms/formActions.js';
-import { PANES } from '../../src/ui/panes/registry.js';
+import { PANES } from '../../src/ui/panes/paneDefs.js';
 import { renderPane, tick } from '../../src/ui/panes/testing/renderPane.js';
 import { exchangeData, startTestExchange, type Registered, type TestExchange } from '../support/exchangeHarness.js';
 import { setup } from './support/formHarness.js';

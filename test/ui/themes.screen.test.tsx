@@ -7,7 +7,7 @@ import { DEFAULT_BINDINGS } from '../../src/keymap/index.js';
 import { App } from '../../src/ui/app/App.js';
 import type { AppContextValue } from '../../src/ui/app/AppContext.js';
 import type { ContentPaneId } from '../../src/ui/panes/paneProps.js';
-import { PANE_TITLES } from '../../src/ui/panes/registry.js';
+import { PANE_TITLES } from '../../src/ui/panes/paneDefs.js';
 import { fullStore } from '../../src/ui/panes/testing/fixtures.js';
 import { DiffingStdout } from '../../src/ui/render/DiffingStdout.js';
 import { installFastAssembly } from '../../src/ui/render/installFastAssembly.js';

@@ -4,44 +4,28 @@
  * and panes that do not fit side by side share an area as tabs instead of overflowing.
  */
 
-export const PANE_IDS = [
-  'header',
-  'book',
-  'trades',
-  'chart',
-  'orders',
-  'positions',
-  'account',
-  'shareGroups',
-  'fills',
-  'agents',
-  'journal',
-  'status',
-] as const;
-export type PaneId = (typeof PANE_IDS)[number];
+import { PANE_CONTEXTS, type PaneContext } from '../../keymap/index.js';
+import { PANE_SPECS } from '../panes/paneSpecs.js';
+import { PANE_IDS, type PaneId } from './paneIds.js';
+
+export { PANE_IDS, type PaneId } from './paneIds.js';
 
 export const MIN_COLS = 80;
 export const MIN_ROWS = 24;
 
-/** Smallest useful size of each pane, borders included. */
+/** Smallest useful size of each pane, borders included: the shell's bars and each pane's own. */
 export const PANE_MIN: Readonly<Record<PaneId, { width: number; height: number }>> = {
   header: { width: 40, height: 1 },
   status: { width: 40, height: 1 },
-  // border 2 + column titles 1 + 3 asks + spread + 2 bids
-  book: { width: 30, height: 9 },
-  trades: { width: 24, height: 6 },
-  chart: { width: 30, height: 8 },
-  orders: { width: 40, height: 5 },
-  positions: { width: 40, height: 5 },
-  account: { width: 26, height: 5 },
-  shareGroups: { width: 22, height: 5 },
-  fills: { width: 28, height: 5 },
-  agents: { width: 22, height: 5 },
-  journal: { width: 28, height: 5 },
+  ...(Object.fromEntries(
+    PANE_CONTEXTS.map((id) => [id, { width: PANE_SPECS[id].size.minWidth, height: PANE_SPECS[id].size.minHeight }]),
+  ) as Record<PaneContext, { width: number; height: number }>),
 };
 
-/** Beyond these widths more columns add nothing; the chart takes the rest. */
-const PANE_MAX_WIDTH: Partial<Record<PaneId, number>> = { book: 64, trades: 56 };
+/** Beyond this width more columns add nothing; undefined where a pane can use any width. */
+function paneMaxWidth(id: PaneId): number | undefined {
+  return id === 'header' || id === 'status' ? undefined : PANE_SPECS[id].size.maxWidth;
+}
 
 export interface PaneRect {
   /** The area's id: the first of its tabs. */
@@ -172,7 +156,7 @@ export function areaMin(tabs: readonly PaneId[]): { width: number; height: numbe
 function areaMax(tabs: readonly PaneId[]): number {
   let max = 0;
   for (const t of tabs) {
-    const m = PANE_MAX_WIDTH[t];
+    const m = paneMaxWidth(t);
     if (m === undefined) return Infinity;
     max = Math.max(max, m);
   }

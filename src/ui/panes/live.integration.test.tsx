@@ -6,7 +6,7 @@ import { textWidth } from '../format/width.js';
 import { exchangeData, startTestExchange, type Registered, type TestExchange } from '../../../test/support/exchangeHarness.js';
 import { waitFor } from '../../../test/support/waitFor.js';
 import type { ContentPaneId } from './paneProps.js';
-import { PANES } from './registry.js';
+import { PANES } from './paneDefs.js';
 import { renderPane, tick } from './testing/renderPane.js';
 
 /**

@@ -4,7 +4,8 @@ import { createAppStore } from '../../state/store.js';
 import { view } from '../view/viewStore.js';
 import { PANE_MIN, PANE_IDS } from '../app/layout.js';
 import type { ContentPaneId } from './paneProps.js';
-import { PANES, PANE_TITLES } from './registry.js';
+import { PANE_DEFS, PANES, PANE_TITLES } from './paneDefs.js';
+import { PANE_SPECS } from './paneSpecs.js';
 import { fullState, fullStore, solBook } from './testing/fixtures.js';
 import { renderPane, tick } from './testing/renderPane.js';
 
@@ -22,6 +23,14 @@ describe('pane registry', () => {
     for (const id of PANE_IDS) {
       expect(PANES[id]).toBeDefined();
       expect(PANE_TITLES[id]).toBeTruthy();
+    }
+  });
+  it('builds each pane from the spec of the same id, which the layout and staleness read', () => {
+    for (const [id, def] of Object.entries(PANE_DEFS)) {
+      const spec = PANE_SPECS[def.id];
+      expect(def.id).toBe(id);
+      expect({ id: def.id, size: def.size, staleness: def.staleness }).toEqual(spec);
+      expect(def.staleness).toBe(spec.staleness);
     }
   });
 });

@@ -1,15 +1,14 @@
 import { useRef } from 'react';
 import { useApp, useAppState } from '../app/AppContext.js';
 import type { ContentPaneId } from './paneProps.js';
-import { dataTimeOf, STALE_THRESHOLD_KEY, staleAge, staleFlagOf } from './staleness.js';
+import { dataTimeOf, staleAge, staleFlagOf, staleThresholdOf } from './staleness.js';
 import { useNow } from './useNow.js';
 
 /** Panel's `staleMs` for a pane: the data's age while it is stale, else undefined. */
 export function usePaneStale(pane: ContentPaneId): number | undefined {
   const flag = useAppState((s) => staleFlagOf(pane, s));
   const { staleAfterMs, store } = useApp();
-  const key = STALE_THRESHOLD_KEY[pane];
-  const thresholdMs = key === undefined ? undefined : staleAfterMs[key];
+  const thresholdMs = staleThresholdOf(pane, staleAfterMs);
   const now = useNow(1000);
   // Read, not subscribed: ages are judged on the clock's tick, while data times move with
   // every message and would re-render the pane for nothing.

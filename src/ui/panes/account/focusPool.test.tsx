@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserAccount } from '../../../protocol/wire/index.js';
-import { PANES } from '../registry.js';
+import { PANES } from '../paneDefs.js';
 import { segmentsText } from '../segments.js';
 import { ACCOUNT, CONFIGS, fullStore, SHARE_GROUPS } from '../testing/fixtures.js';
 import { renderPane, tick } from '../testing/renderPane.js';

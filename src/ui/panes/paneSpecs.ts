@@ -1,0 +1,30 @@
+import type { PaneContext } from '../../keymap/index.js';
+import { ACCOUNT_SPEC } from './account/accountPaneSpec.js';
+import { AGENTS_SPEC } from './agents/agentsPaneSpec.js';
+import { BOOK_SPEC } from './book/bookPaneSpec.js';
+import { CHART_SPEC } from './chart/chartPaneSpec.js';
+import { FILLS_SPEC } from './fills/fillsPaneSpec.js';
+import { JOURNAL_SPEC } from './journal/journalPaneSpec.js';
+import { ORDERS_SPEC } from './orders/ordersPaneSpec.js';
+import type { PaneSpec } from './paneSpec.js';
+import { POSITIONS_SPEC } from './positions/positionsPaneSpec.js';
+import { SHARE_GROUPS_SPEC } from './shareGroups/shareGroupsPaneSpec.js';
+import { TRADES_SPEC } from './trades/tradesPaneSpec.js';
+
+/**
+ * The pure data of every pane, for the layout and the staleness rules, which must not load
+ * pane components (a component reaches the layout through the view store). The type makes
+ * every keymap pane context have exactly one entry; paneDefs.ts adds the components.
+ */
+export const PANE_SPECS: { readonly [K in PaneContext]: PaneSpec<K> } = {
+  book: BOOK_SPEC,
+  trades: TRADES_SPEC,
+  chart: CHART_SPEC,
+  orders: ORDERS_SPEC,
+  positions: POSITIONS_SPEC,
+  account: ACCOUNT_SPEC,
+  shareGroups: SHARE_GROUPS_SPEC,
+  fills: FILLS_SPEC,
+  agents: AGENTS_SPEC,
+  journal: JOURNAL_SPEC,
+};
