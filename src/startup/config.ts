@@ -21,6 +21,7 @@ export const ConfigSchema = v.strictObject({
       candles: v.optional(Ms),
       orders: v.optional(Ms),
       account: v.optional(Ms),
+      agents: v.optional(Ms),
     }),
   ),
   poll: v.optional(

@@ -40,6 +40,11 @@ describe('config file', () => {
     expect(c.guards?.maxNotional).toBe('50000');
   });
 
+  it('takes a staleness threshold for every pane that has one, agents included', () => {
+    const c = parseConfig(JSON.stringify({ staleAfterMs: { book: 5000, trades: 5000, candles: 60000, orders: 5000, account: 5000, agents: 30000 } }), 'c.json');
+    expect(c.staleAfterMs?.agents).toBe(30000);
+  });
+
   it.each([
     ['{', /c.json: not valid JSON/],
     ['{"guards":{"maxNotional":5}}', /c.json: guards.maxNotional: /],
