@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { approvalEffect, evaluateForm, FORMS, initialTexts, slotUsage, type FormContext, type FormSpec } from '../../src/forms/index.js';
 import { parseAction } from '../../src/protocol/wire/index.js';
-import { account, agent, AGENT, ctx, ETH1, MASTER } from './fixtures.js';
+import { account, agent, AGENT, ctx, ETH1, MASTER, OPERATOR } from './fixtures.js';
 
 function run(spec: FormSpec, texts: Record<string, string>, c: FormContext = ctx()) {
   const e = evaluateForm(spec, { ...initialTexts(spec, c), ...texts }, c);
@@ -164,13 +164,13 @@ describe('deployer forms', () => {
   });
 
   it('sets fee overrides as the operator, rates as 8-decimal fractions', () => {
-    const operator = ctx({ keys: { master: true, agent: false, masterAddress: '0x1111111111111111111111111111111111111111' } });
+    const operator = ctx({ keys: { master: true, agent: false, masterAddress: OPERATOR } });
     const e = run(FORMS.updateFeeSetting, { user: MASTER, taker: '0.0004', maker: '-0.0001' }, operator);
     expect(e.built!.action).toEqual({ type: 'updateFeeSetting', marketDeployerId: 1, user: MASTER, takerFeeRate: '0.0004', makerFeeRate: '-0.0001' });
     expect(run(FORMS.updateFeeSetting, { user: MASTER, taker: '0.000000001', maker: '0' }, operator).errors).toEqual(['Taker fee rate: at most 8 decimal places']);
     expect(run(FORMS.updateFeeSetting, { user: MASTER, taker: '2', maker: '0' }, operator).errors).toEqual(['Taker fee rate: a fraction between -1 and 1 (0.0005 = 0.05 %)']);
     expect(run(FORMS.updateFeeSetting, { deployer: '1', user: MASTER, taker: '0', maker: '0' }).errors).toEqual([
-      `Deployer: only its operator 0x1111111111111111111111111111111111111111 may set fees; this session's master key is ${MASTER}`,
+      `Deployer: only its operator ${OPERATOR} may set fees; this session's master key is ${MASTER}`,
     ]);
   });
 });

@@ -1,57 +1,19 @@
-import type { AgentRecord, Configs, ContractConfig, L2Book, OpenOrder, Position, UserAccount } from '../../src/protocol/wire/index.js';
+import type { AgentRecord, Configs, L2Book, OpenOrder, Position, UserAccount } from '../../src/protocol/wire/index.js';
 import type { FormContext } from '../../src/forms/index.js';
+import { REAL_CONFIGS, realContract } from '../support/realConfigs.js';
 
-/** The embedded exchange's market (docs/exchange.md) as `configs` answers it. */
-export const CONFIGS: Configs = {
-  coins: [
-    { coinId: 0, name: 'USDC', decimals: 6 },
-    { coinId: 1, name: 'USDT1', decimals: 6 },
-  ],
-  marketDeployers: [
-    { marketDeployerId: 1, name: 'perpdesk', operator: '0x1111111111111111111111111111111111111111' },
-    { marketDeployerId: 2, name: 'alt' },
-  ],
-  contracts: [
-    {
-      contractId: 1, name: 'SOL1', marketDeployerId: 1, quoteCoinId: 1, status: 'Active', priceScale: 0, qtyScale: 0, tickSize: 1, stepSize: 1, maxTicks: 10000,
-      leverageTiers: [
-        { maxNotional: '50000000000', maxLeverage: 20 },
-        { maxNotional: '250000000000', maxLeverage: 10 },
-        { maxNotional: '1000000000000', maxLeverage: 5 },
-      ],
-      shareGroupId: 1, makerFeeRate: '0.0002', takerFeeRate: '0.0005',
-    },
-    {
-      contractId: 2, name: 'BTC1', marketDeployerId: 1, quoteCoinId: 0, status: 'Active', priceScale: 1, qtyScale: 3, tickSize: 5, stepSize: 1, maxTicks: 1000000,
-      leverageTiers: [
-        { maxNotional: '100000000000', maxLeverage: 40 },
-        { maxNotional: '1000000000000', maxLeverage: 20 },
-        { maxNotional: '5000000000000', maxLeverage: 10 },
-      ],
-      shareGroupId: 1, makerFeeRate: '0.0001', takerFeeRate: '0.00045',
-    },
-    {
-      contractId: 3, name: 'ETH1', marketDeployerId: 2, quoteCoinId: 0, status: 'Active', priceScale: 2, qtyScale: 2, tickSize: 5, stepSize: 1, maxTicks: 10000000,
-      leverageTiers: [
-        { maxNotional: '100000000000', maxLeverage: 25 },
-        { maxNotional: '1000000000000', maxLeverage: 10 },
-      ],
-      makerFeeRate: '0.0001', takerFeeRate: '0.0004',
-    },
-    {
-      contractId: 4, name: 'DOGE0', marketDeployerId: 1, quoteCoinId: 0, status: 'Delisted', priceScale: 5, qtyScale: 0, tickSize: 1, stepSize: 1, maxTicks: 1000000,
-      leverageTiers: [{ maxNotional: '50000000000', maxLeverage: 5 }],
-    },
-  ],
-};
+/** The embedded exchange's market as `configs` answers it (test/support/realConfigs.ts). */
+export const CONFIGS: Configs = REAL_CONFIGS;
 
-export const contract = (name: string): ContractConfig => CONFIGS.contracts.find((c) => c.name === name)!;
+export const contract = realContract;
 export const SOL1 = contract('SOL1');
 export const BTC1 = contract('BTC1');
 export const ETH1 = contract('ETH1');
 
 export const MASTER = '0x2222222222222222222222222222222222222222';
 export const AGENT = '0x3333333333333333333333333333333333333333';
+/** The operator of deployer 1 (perpdesk): the only key its updateFeeSetting accepts. */
+export const OPERATOR = CONFIGS.marketDeployers.find((d) => d.marketDeployerId === 1)!.operator!;
 
 export function book(contractId: number, bids: [string, string][], asks: [string, string][]): L2Book {
   return { contractId, time: 1, levels: [bids.map(([px, sz]) => ({ px, sz, n: 1 })), asks.map(([px, sz]) => ({ px, sz, n: 1 }))] };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { confirmPlan, evaluateForm, FORM_IDS, FORMS, initialTexts, type FieldView, type FormContext, type FormSpec } from '../../src/forms/index.js';
 import { formatDecimal, parsePrice, parseSize } from '../../src/protocol/index.js';
 import { build, parseAction, type ContractConfig } from '../../src/protocol/wire/index.js';
-import { account, agent, BTC1, BTC_BOOK, ctx, ETH1, openOrder, position, SOL1, SOL_BOOK } from './fixtures.js';
+import { account, agent, BTC1, BTC_BOOK, ctx, ETH1, openOrder, OPERATOR, position, SOL1, SOL_BOOK } from './fixtures.js';
 
 /**
  * For random typed input, every form either names a field error or builds an action the
@@ -36,6 +36,8 @@ const ctxArb = fc
     enrolledIn2: fc.boolean(),
     stale: fc.boolean(),
     agentOnly: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+    // Every deployer of the real market has an operator: only its key reaches updateFeeSetting's build.
+    asOperator: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
     agents: fc.array(fc.record({ address: hex40, name: fc.constantFrom('', 'a', 'b', 'c', 'd') }), { maxLength: 4 }),
     ticks: fc.bigInt(1n, 5000n),
     steps: fc.bigInt(1n, 5000n),
@@ -71,7 +73,7 @@ const ctxArb = fc
       openOrders: g.withOrder ? [order] : [],
       selectedOrder: g.withOrder ? order : undefined,
       agents: g.agents.map((a) => agent({ address: a.address, name: a.name, slot: a.name === '' ? 'anonymous' : 'named' })),
-      keys: g.agentOnly ? { master: false, agent: true } : { master: true, agent: false, masterAddress: '0x2222222222222222222222222222222222222222' },
+      keys: g.agentOnly ? { master: false, agent: true } : { master: true, agent: false, masterAddress: g.asOperator ? OPERATOR : '0x2222222222222222222222222222222222222222' },
       settings: { guards: { maxNotional: '1000', maxDistancePct: '5' }, confirm: { policy: 'above', notional: '100' } },
     });
   });

@@ -12,9 +12,10 @@ import {
   rescale,
   type ContractScales,
 } from '../../src/protocol/index.js';
+import { realContract } from '../support/realConfigs.js';
 
-const SOL1: ContractScales = { priceScale: 0, qtyScale: 0, tickSize: 1, stepSize: 1, maxTicks: 10000 };
-const BTC1: ContractScales = { priceScale: 1, qtyScale: 3, tickSize: 5, stepSize: 1, maxTicks: 200000 };
+const SOL1: ContractScales = realContract('SOL1');
+const BTC1: ContractScales = realContract('BTC1');
 
 describe('decimals', () => {
   it('round-trips raw -> string -> raw at every scale', () => {

@@ -16,7 +16,8 @@ describe('createSession', () => {
     const ready = await s.ready;
     expect(ready).toMatchObject({ ok: true, value: { contractId: 1, name: 'SOL1' } });
     const st = () => s.store.getState();
-    expect(Object.keys(st().market.contracts)).toEqual(['SOL1']);
+    // The real market's active contracts; DOGE0 is delisted and left out.
+    expect(Object.keys(st().market.contracts)).toEqual(['SOL1', 'BTC1', 'ETH1']);
     expect(st().market.selected).toBe('SOL1');
     await waitFor(() => !selectIsStale('book')(st()) && !selectIsStale('orders')(st()) && !selectIsStale('account')(st()), 'panes live');
     expect(st().session.connection).toBe('open');
@@ -73,7 +74,7 @@ describe('createSession', () => {
   it('reports an unknown contract name plainly and keeps running', async () => {
     const s = start({ contractName: 'NOPE' });
     const r = await s.ready;
-    expect(r).toMatchObject({ ok: false, error: { kind: 'validation', message: 'no active contract named NOPE (active: SOL1)' } });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'validation', message: 'no active contract named NOPE (active: SOL1, BTC1, ETH1)' } });
     expect(await s.switchContract('SOL1')).toMatchObject({ ok: true });
     await waitFor(() => s.store.getState().market.books[1] !== undefined, 'book after switch');
   });

@@ -14,7 +14,8 @@ describe('session start', () => {
     // No await yet: this is what the first frame renders.
     const m = s.store.getState().market;
     expect(m.selected).toBe('SOL1');
-    expect(Object.keys(m.contracts)).toEqual(['SOL1']);
+    // The real market's active contracts; DOGE0 is delisted and left out.
+    expect(Object.keys(m.contracts)).toEqual(['SOL1', 'BTC1', 'ETH1']);
     expect(m.books[1]?.levels[0][0]?.px).toBe('98');
     expect(m.books[1]?.levels[1][0]?.px).toBe('102');
     expect(await s.ready).toMatchObject({ ok: true, value: { name: 'SOL1' } });

@@ -15,28 +15,12 @@ import {
   selectTrades,
 } from '../../src/state/selectors.js';
 import { selectContract } from '../../src/state/actions.js';
-import type { Configs, ContractConfig, UserAccount } from '../../src/protocol/wire/index.js';
+import type { UserAccount } from '../../src/protocol/wire/index.js';
 import { book, fill, order, trade } from '../feed/fixtures.js';
+import { REAL_CONFIGS } from '../support/realConfigs.js';
 
-const contract = (contractId: number, name: string, status = 'Active'): ContractConfig => ({
-  contractId,
-  name,
-  marketDeployerId: 1,
-  quoteCoinId: 2,
-  status,
-  priceScale: 0,
-  qtyScale: 0,
-  tickSize: 1,
-  stepSize: 1,
-  maxTicks: 10000,
-  leverageTiers: [{ maxNotional: '1000000', maxLeverage: 10 }],
-});
-
-const configs: Configs = {
-  coins: [{ coinId: 1, name: 'USDC', decimals: 6 }],
-  marketDeployers: [{ marketDeployerId: 1, name: 'md1' }],
-  contracts: [contract(1, 'SOL1'), contract(2, 'ETH2'), contract(3, 'OLD', 'Delisted')],
-};
+/** The embedded exchange's market: SOL1, BTC1 and ETH1 active, DOGE0 delisted. */
+const configs = REAL_CONFIGS;
 
 const account = (balance: string): UserAccount => ({
   accountId: 7,
@@ -103,10 +87,10 @@ describe('applyBatch', () => {
   it('keeps Active contracts by name', () => {
     const store = createAppStore();
     storeSink(store)(batch((b) => (b.configs = configs)));
-    expect(Object.keys(store.getState().market.contracts).sort()).toEqual(['ETH2', 'SOL1']);
-    expect(selectContract(store, 'OLD')).toBe(false);
-    expect(selectContract(store, 'ETH2')).toBe(true);
-    expect(selectSelectedContract(store.getState())?.contractId).toBe(2);
+    expect(Object.keys(store.getState().market.contracts).sort()).toEqual(['BTC1', 'ETH1', 'SOL1']);
+    expect(selectContract(store, 'DOGE0')).toBe(false);
+    expect(selectContract(store, 'ETH1')).toBe(true);
+    expect(selectSelectedContract(store.getState())?.contractId).toBe(3);
   });
 
   it('keeps account references when a poll returns the same account', () => {
@@ -155,7 +139,7 @@ describe('selectors', () => {
     const sink = storeSink(store);
     sink(batch((b) => (b.configs = configs)));
     const names = selectActiveContractNames(store.getState());
-    expect(names).toEqual(['ETH2', 'SOL1']);
+    expect(names).toEqual(['BTC1', 'ETH1', 'SOL1']);
     expect(selectActiveContractNames(store.getState())).toBe(names);
 
     const emptyTrades = selectTrades(9)(store.getState());

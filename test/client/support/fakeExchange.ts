@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { recoverSigner } from '../../../src/protocol/index.js';
 import { subscriptionKey, type Fill, type L2Book, type OpenOrder, type OrderLookup, type Subscription } from '../../../src/protocol/wire/index.js';
+import { REAL_CONFIGS } from '../../support/realConfigs.js';
 
 /**
  * A deliberately small, misbehaving-on-demand exchange for client tests that cannot use
@@ -45,28 +46,8 @@ export interface FakeExchange {
   close(): Promise<void>;
 }
 
-const contract = (contractId: number, name: string, status: string) => ({
-  contractId,
-  name,
-  marketDeployerId: 1,
-  quoteCoinId: 2,
-  status,
-  priceScale: 0,
-  qtyScale: 0,
-  tickSize: 1,
-  stepSize: 1,
-  maxTicks: 10000,
-  leverageTiers: [{ maxNotional: '1000000000', maxLeverage: 20 }],
-});
-
-export const CONFIGS = {
-  coins: [
-    { coinId: 1, name: 'USDC', decimals: 6 },
-    { coinId: 2, name: 'USDT1', decimals: 6 },
-  ],
-  marketDeployers: [{ marketDeployerId: 1, name: 'md1' }],
-  contracts: [contract(1, 'SOL1', 'Active'), contract(9, 'OLD9', 'Delisted')],
-};
+/** The market the fake answers to `configs`: the embedded exchange's own, so the two cannot drift. */
+export const CONFIGS = REAL_CONFIGS;
 
 export async function startFakeExchange(opts: { tickMs?: number } = {}): Promise<FakeExchange> {
   const masters = new Set<string>();
@@ -222,7 +203,7 @@ export async function startFakeExchange(opts: { tickMs?: number } = {}): Promise
           address: String(body['user']),
           positionMode: 'ONE_WAY',
           marginShareType: 'UNIFIED',
-          chainBalances: [{ coinId: 1, total: '10000000000' }],
+          chainBalances: [{ coinId: 0, total: '10000000000' }],
           marketDeployers: [],
           shareGroups: [],
         });

@@ -1,15 +1,10 @@
-import { ExchangeCore } from '../../../src/exchange/index.js';
 import type { Prng } from '../../../src/exchange/engine/prng.js';
 import type { FormContext } from '../../../src/forms/index.js';
 import { formatDecimal } from '../../../src/protocol/index.js';
-import type { AgentRecord, Configs, ContractConfig, L2Book, OpenOrder, Position, UserAccount } from '../../../src/protocol/wire/index.js';
+import type { AgentRecord, ContractConfig, L2Book, OpenOrder, Position, UserAccount } from '../../../src/protocol/wire/index.js';
+import { REAL_CONFIGS } from '../../support/realConfigs.js';
 
-/**
- * Random form contexts over the embedded exchange's real market (its `configs` answer):
- * any contract or none, books present or missing or stale, accounts absent or in any mode,
- * positions, orders and agents in any number, either key, any guard settings.
- */
-export const CONFIGS = new ExchangeCore({ seed: 1 }).handleInfo({ type: 'configs' }).body as Configs;
+const CONFIGS = REAL_CONFIGS;
 
 const MASTER = '0x2222222222222222222222222222222222222222';
 const AGENT = '0x3333333333333333333333333333333333333333';
@@ -40,6 +35,11 @@ function hex40(rng: Prng): string {
   return `0x${Array.from({ length: 40 }, () => '0123456789abcdef'[rng.int(16)]).join('')}`;
 }
 
+/**
+ * Random form contexts over the embedded exchange's real market (its `configs` answer):
+ * any contract or none, books present or missing or stale, accounts absent or in any mode,
+ * positions, orders and agents in any number, either key, any guard settings.
+ */
 export function randomContext(rng: Prng): FormContext {
   const contracts = CONFIGS.contracts;
   const contract = rng.chance(0.93) ? rng.pick(contracts) : undefined;
