@@ -11,7 +11,7 @@ import type { CommandContext } from '../../src/ui/commands/types.js';
 import { formKey, formTakesText, formText } from '../../src/ui/forms/formActions.js';
 import { registerFormInput } from '../../src/ui/input/formInput.js';
 import { handleInput } from '../../src/ui/input/useKeyboard.js';
-import { fullStore } from '../../src/ui/panes/testing/fixtures.js';
+import { fullStore } from '../ui/support/paneFixtures.js';
 import { listThemes } from '../../src/ui/theme/loadTheme.js';
 import { createViewStore } from '../../src/ui/view/viewStore.js';
 import { KEYS } from '../support/terminal.js';

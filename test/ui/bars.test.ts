@@ -4,7 +4,7 @@ import { fitSegments, type SegmentGroup } from '../../src/ui/app/fitSegments.js'
 import { dayChange, headerSegments } from '../../src/ui/app/headerSegments.js';
 import { statusSegments, type StatusModel } from '../../src/ui/app/statusSegments.js';
 import { textWidth } from '../../src/ui/format/width.js';
-import { CONFIGS, MARK } from '../../src/ui/panes/testing/fixtures.js';
+import { CONFIGS, MARK } from './support/paneFixtures.js';
 
 const widthOf = (segs: { text: string }[]) => segs.reduce((a, s) => a + textWidth(s.text), 0);
 const text = (segs: { text: string }[]) => segs.map((s) => s.text).join('');

@@ -5,7 +5,7 @@ import type { AppContextValue } from '../../src/ui/app/AppContext.js';
 import { runCommand } from '../../src/ui/commands/registry.js';
 import type { CommandContext } from '../../src/ui/commands/types.js';
 import { NO_ROW } from '../../src/ui/overlays/overlayLists.js';
-import { fullStore } from '../../src/ui/panes/testing/fixtures.js';
+import { fullStore } from './support/paneFixtures.js';
 import { createViewStore, selectTopOverlay, view } from '../../src/ui/view/viewStore.js';
 
 /** Command handlers over real stores and a real layout, as the keyboard runs them. */

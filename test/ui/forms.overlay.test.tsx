@@ -6,7 +6,7 @@ import type { OrderSpec } from '../../src/protocol/wire/index.js';
 import { createAppStore } from '../../src/state/store.js';
 import { startAlerts } from '../../src/ui/alerts/alerts.js';
 import { MONITOR_FILLS } from '../../src/ui/panes/fills/FillsPane.js';
-import { fills, fullStore, MARK } from '../../src/ui/panes/testing/fixtures.js';
+import { fills, fullStore, MARK } from './support/paneFixtures.js';
 import { createViewStore } from '../../src/ui/view/viewStore.js';
 import { KEYS } from '../support/terminal.js';
 import { renderApp, type RenderedApp } from './support/renderApp.js';

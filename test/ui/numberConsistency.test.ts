@@ -13,7 +13,7 @@ import { orderRows } from '../../src/ui/panes/orders/orderRows.js';
 import { positionRows } from '../../src/ui/panes/positions/positionRows.js';
 import { segmentsText } from '../../src/ui/panes/segments.js';
 import { shareGroupRows } from '../../src/ui/panes/shareGroups/shareGroupRows.js';
-import { ACCOUNT, CONFIGS, MARK, openOrders } from '../../src/ui/panes/testing/fixtures.js';
+import { ACCOUNT, CONFIGS, MARK, openOrders } from './support/paneFixtures.js';
 import { tradeRows } from '../../src/ui/panes/trades/tradeRows.js';
 
 /**

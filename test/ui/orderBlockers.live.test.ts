@@ -4,7 +4,7 @@ import { createSession, type Session } from '../../src/session/index.js';
 import type { AppState } from '../../src/state/types.js';
 import { formKey } from '../../src/ui/forms/formActions.js';
 import { PANES } from '../../src/ui/panes/paneDefs.js';
-import { renderPane, tick } from '../../src/ui/panes/testing/renderPane.js';
+import { renderPane, tick } from './support/renderPane.js';
 import { exchangeData, startTestExchange, type Registered, type TestExchange } from '../support/exchangeHarness.js';
 import { setup } from './support/formHarness.js';
 

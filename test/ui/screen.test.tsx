@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { solBook, solTrades } from '../../src/ui/panes/testing/fixtures.js';
+import { solBook, solTrades } from './support/paneFixtures.js';
 import type { Trade } from '../../src/protocol/wire/index.js';
 import { KEYS } from '../support/terminal.js';
 import { renderApp, type RenderedApp } from './support/renderApp.js';

@@ -8,7 +8,7 @@ import { App } from '../../src/ui/app/App.js';
 import type { AppContextValue } from '../../src/ui/app/AppContext.js';
 import type { ContentPaneId } from '../../src/ui/panes/paneProps.js';
 import { PANE_TITLES } from '../../src/ui/panes/paneDefs.js';
-import { fullStore } from '../../src/ui/panes/testing/fixtures.js';
+import { fullStore } from './support/paneFixtures.js';
 import { DiffingStdout } from '../../src/ui/render/DiffingStdout.js';
 import { installFastAssembly } from '../../src/ui/render/installFastAssembly.js';
 import { applyColorLevel } from '../../src/ui/theme/applyColorLevel.js';

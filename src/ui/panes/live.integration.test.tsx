@@ -7,7 +7,7 @@ import { exchangeData, startTestExchange, type Registered, type TestExchange } f
 import { waitFor } from '../../../test/support/waitFor.js';
 import type { ContentPaneId } from './paneProps.js';
 import { PANES } from './paneDefs.js';
-import { renderPane, tick } from './testing/renderPane.js';
+import { renderPane, tick } from '../../../test/ui/support/renderPane.js';
 
 /**
  * The panes over a real session on the embedded exchange (loopback HTTP and WebSocket,

@@ -6,8 +6,8 @@ import { PANE_MIN, PANE_IDS } from '../app/layout.js';
 import type { ContentPaneId } from './paneProps.js';
 import { PANE_DEFS, PANES, PANE_TITLES } from './paneDefs.js';
 import { PANE_SPECS } from './paneSpecs.js';
-import { fullState, fullStore, solBook } from './testing/fixtures.js';
-import { renderPane, tick } from './testing/renderPane.js';
+import { fullState, fullStore, solBook } from '../../../test/ui/support/paneFixtures.js';
+import { renderPane, tick } from '../../../test/ui/support/renderPane.js';
 
 const CONTENT: ContentPaneId[] = ['book', 'trades', 'chart', 'orders', 'positions', 'account', 'shareGroups', 'fills', 'agents', 'journal'];
 // eslint-disable-next-line no-control-regex

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createViewStore, view } from '../view/viewStore.js';
-import { fullStore, openOrders } from './testing/fixtures.js';
+import { fullStore, openOrders } from '../../../test/ui/support/paneFixtures.js';
 import {
   bookCursorPrice,
   bookLadder,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullState, fullStore } from './testing/fixtures.js';
+import { fullState, fullStore } from '../../../test/ui/support/paneFixtures.js';
 import { dataTimeOf, staleAge, staleFlagOf } from './staleness.js';
 
 const NOW = 1_700_000_000_000;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { channelSegments, statusSegments, type StatusModel } from '../app/statusSegments.js';
 import { headerSegments, type HeaderModel } from '../app/headerSegments.js';
 import type { ConnState, SubState } from '../../model/streamState.js';
-import { CONFIGS, MARK } from '../panes/testing/fixtures.js';
+import { CONFIGS, MARK } from '../../../test/ui/support/paneFixtures.js';
 import { ansi256Rgb, colorRgb, contrastRatio, dimmed, relativeLuminance } from './contrast.js';
 import { FALLBACK_THEME } from './fallbackTheme.js';
 import { listThemes, loadTheme } from './loadTheme.js';

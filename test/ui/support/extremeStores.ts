@@ -6,7 +6,7 @@
 import type { Candle, Fill, OpenOrder, Trade, UserAccount } from '../../../src/protocol/wire/index.js';
 import { createAppStore, type AppStore } from '../../../src/state/store.js';
 import type { AppState } from '../../../src/state/types.js';
-import { ACCOUNT, fullState, solBook, solCandles } from '../../../src/ui/panes/testing/fixtures.js';
+import { ACCOUNT, fullState, solBook, solCandles } from './paneFixtures.js';
 
 export const CONTENTS = ['empty', 'one', 'overflow', 'longest'] as const;
 export type Contents = (typeof CONTENTS)[number];

@@ -9,7 +9,7 @@ import { runCommand } from '../../../src/ui/commands/registry.js';
 import type { CommandContext } from '../../../src/ui/commands/types.js';
 import { formKey, formTakesText, formText, resolveForm } from '../../../src/ui/forms/formActions.js';
 import { formScreen } from '../../../src/ui/forms/formScreen.js';
-import { fullStore } from '../../../src/ui/panes/testing/fixtures.js';
+import { fullStore } from './paneFixtures.js';
 import { createViewStore } from '../../../src/ui/view/viewStore.js';
 
 /**

@@ -6,7 +6,7 @@ import { App } from '../../../src/ui/app/App.js';
 import type { AppContextValue } from '../../../src/ui/app/AppContext.js';
 import { listThemes } from '../../../src/ui/theme/loadTheme.js';
 import { createViewStore, type ViewState, type ViewStore } from '../../../src/ui/view/viewStore.js';
-import { fullStore } from '../../../src/ui/panes/testing/fixtures.js';
+import { fullStore } from './paneFixtures.js';
 import { createVirtualTerminal, type VirtualTerminal } from './virtualTerminal.js';
 
 export interface RenderedApp {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { textWidth } from '../../format/width.js';
 import { segmentsText } from '../segments.js';
-import { ACCOUNT, CONFIGS } from '../testing/fixtures.js';
+import { ACCOUNT, CONFIGS } from '../../../../test/ui/support/paneFixtures.js';
 import { accountCard } from './accountCard.js';
 import { accountRows } from './accountRows.js';
 

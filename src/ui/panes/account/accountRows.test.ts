@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT, CONFIGS } from '../testing/fixtures.js';
+import { ACCOUNT, CONFIGS } from '../../../../test/ui/support/paneFixtures.js';
 import { accountRows } from './accountRows.js';
 
 describe('accountRows', () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { UserAccount } from '../../../protocol/wire/index.js';
 import { PANES } from '../paneDefs.js';
 import { segmentsText } from '../segments.js';
-import { ACCOUNT, CONFIGS, fullStore, SHARE_GROUPS } from '../testing/fixtures.js';
-import { renderPane, tick } from '../testing/renderPane.js';
+import { ACCOUNT, CONFIGS, fullStore, SHARE_GROUPS } from '../../../../test/ui/support/paneFixtures.js';
+import { renderPane, tick } from '../../../../test/ui/support/renderPane.js';
 import { focusCard } from './accountCard.js';
 import { focusPool } from './focusPool.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agents } from '../testing/fixtures.js';
+import { agents } from '../../../../test/ui/support/paneFixtures.js';
 import { agentRows, expiryText, isExpired, slotSummary, slotUsage } from './agentRows.js';
 
 const NOW = 1_700_000_000_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CONFIGS, btcBook, solBook } from '../testing/fixtures.js';
+import { CONFIGS, btcBook, solBook } from '../../../../test/ui/support/paneFixtures.js';
 import { bucketOf, buildLadder, ladderOf, moveBookCursor, parseRaw } from './bookLadder.js';
 
 const SOL = CONFIGS.contracts[0]!;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { textWidth } from '../../format/width.js';
 import { segmentsText } from '../segments.js';
-import { CONFIGS, btcBook, solBook } from '../testing/fixtures.js';
+import { CONFIGS, btcBook, solBook } from '../../../../test/ui/support/paneFixtures.js';
 import { buildLadder } from './bookLadder.js';
 import { bookRows, spreadBps, spreadText, type BookRowsInput } from './bookRows.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIGS, fills } from '../testing/fixtures.js';
+import { CONFIGS, fills } from '../../../../test/ui/support/paneFixtures.js';
 import { fillRows } from './fillRows.js';
 
 describe('fillRows', () => {

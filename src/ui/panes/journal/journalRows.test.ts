@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { journal } from '../testing/fixtures.js';
+import { journal } from '../../../../test/ui/support/paneFixtures.js';
 import { journalRows, outcomeLabel } from './journalRows.js';
 
 describe('journalRows', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIGS, openOrders } from '../testing/fixtures.js';
+import { CONFIGS, openOrders } from '../../../../test/ui/support/paneFixtures.js';
 import { orderRows } from './orderRows.js';
 
 const NOW = 1_700_000_000_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT, CONFIGS, MARK } from '../testing/fixtures.js';
+import { ACCOUNT, CONFIGS, MARK } from '../../../../test/ui/support/paneFixtures.js';
 import { positionMargin, positionRows } from './positionRows.js';
 
 const positions = ACCOUNT.marketDeployers[0]!.positions;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textWidth } from '../../format/width.js';
-import { ACCOUNT, CONFIGS, SHARE_GROUPS } from '../testing/fixtures.js';
+import { ACCOUNT, CONFIGS, SHARE_GROUPS } from '../../../../test/ui/support/paneFixtures.js';
 import { FROZEN_EXPLANATION, frozenBanner, frozenGroups, shareGroupRows, wrapWords } from './shareGroupRows.js';
 
 describe('shareGroupRows', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Trade } from '../../../protocol/wire/index.js';
 import { formatClock } from '../../format/time.js';
-import { solTrades } from '../testing/fixtures.js';
+import { solTrades } from '../../../../test/ui/support/paneFixtures.js';
 import { bigTradeThreshold, tradeRows } from './tradeRows.js';
 
 const t = (tid: number, px: string, sz: string, side: 'A' | 'B' = 'B'): Trade => ({ contractId: 1, tid, px, sz, side, time: 1_700_000_000_000 + tid });

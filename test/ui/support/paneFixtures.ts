@@ -1,4 +1,5 @@
-import type { JournalEntry } from '../../../model/journalEntry.js';
+import { REAL_CONFIGS } from '../../support/realConfigs.js';
+import type { JournalEntry } from '../../../src/model/journalEntry.js';
 import type {
   AgentRecord,
   Candle,
@@ -10,9 +11,9 @@ import type {
   ShareGroupDef,
   Trade,
   UserAccount,
-} from '../../../protocol/wire/index.js';
-import { createAppStore, type AppStore } from '../../../state/store.js';
-import type { AppState } from '../../../state/types.js';
+} from '../../../src/protocol/wire/index.js';
+import { createAppStore, type AppStore } from '../../../src/state/store.js';
+import type { AppState } from '../../../src/state/types.js';
 
 /**
  * Wire-shaped fixture data for pane tests, modelled on the embedded exchange's market:
@@ -20,54 +21,8 @@ import type { AppState } from '../../../state/types.js';
  * Times are relative to `now` so ages and countdowns are predictable.
  */
 
-/**
- * The embedded exchange's `configs` answer, written out because shipped code under src/ may
- * import neither test/ nor src/exchange (docs/architecture.md). fixtures.test.ts checks it
- * equals test/support/realConfigs.ts, so it cannot drift from the exchange.
- */
-export const CONFIGS: Configs = {
-  coins: [
-    { coinId: 0, name: 'USDC', decimals: 6 },
-    { coinId: 1, name: 'USDT1', decimals: 6 },
-  ],
-  marketDeployers: [
-    { marketDeployerId: 1, name: 'perpdesk', operator: '0xf5a643627a5ecc3e066868706527d4f5745a53e7' },
-    { marketDeployerId: 2, name: 'alt', operator: '0x488d85520a85e54875b68f55ebd452123b132a65' },
-  ],
-  contracts: [
-    {
-      contractId: 1, name: 'SOL1', marketDeployerId: 1, quoteCoinId: 1, status: 'Active', priceScale: 0, qtyScale: 0, tickSize: 1, stepSize: 1, maxTicks: 10000,
-      leverageTiers: [
-        { maxNotional: '50000000000', maxLeverage: 20 },
-        { maxNotional: '250000000000', maxLeverage: 10 },
-        { maxNotional: '1000000000000', maxLeverage: 5 },
-      ],
-      makerFeeRate: '0.0002', takerFeeRate: '0.0005', maintenanceMarginRatio: '0.025', fundingIntervalMs: 3600000, shareGroupId: 1,
-    },
-    {
-      contractId: 2, name: 'BTC1', marketDeployerId: 1, quoteCoinId: 0, status: 'Active', priceScale: 1, qtyScale: 3, tickSize: 5, stepSize: 1, maxTicks: 1000000,
-      leverageTiers: [
-        { maxNotional: '100000000000', maxLeverage: 40 },
-        { maxNotional: '1000000000000', maxLeverage: 20 },
-        { maxNotional: '5000000000000', maxLeverage: 10 },
-      ],
-      makerFeeRate: '0.0001', takerFeeRate: '0.00045', maintenanceMarginRatio: '0.0125', fundingIntervalMs: 3600000, shareGroupId: 1,
-    },
-    {
-      contractId: 3, name: 'ETH1', marketDeployerId: 2, quoteCoinId: 0, status: 'Active', priceScale: 2, qtyScale: 2, tickSize: 5, stepSize: 1, maxTicks: 10000000,
-      leverageTiers: [
-        { maxNotional: '100000000000', maxLeverage: 25 },
-        { maxNotional: '1000000000000', maxLeverage: 10 },
-      ],
-      makerFeeRate: '0.0001', takerFeeRate: '0.0004', maintenanceMarginRatio: '0.02', fundingIntervalMs: 3600000,
-    },
-    {
-      contractId: 4, name: 'DOGE0', marketDeployerId: 1, quoteCoinId: 0, status: 'Delisted', priceScale: 5, qtyScale: 0, tickSize: 1, stepSize: 1, maxTicks: 1000000,
-      leverageTiers: [{ maxNotional: '50000000000', maxLeverage: 5 }],
-      makerFeeRate: '0.0002', takerFeeRate: '0.0005', maintenanceMarginRatio: '0.1', fundingIntervalMs: 3600000,
-    },
-  ],
-};
+/** The embedded exchange's own market (test/support/realConfigs.ts). */
+export const CONFIGS: Configs = REAL_CONFIGS;
 
 export function solBook(time: number): L2Book {
   return {
