@@ -1,7 +1,6 @@
 import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { Keymap, type Binding, type CommandId } from '../../keymap/index.js';
-import type { CandleInterval } from '../../protocol/wire/index.js';
 import { selectSelectedContract } from '../../state/selectors.js';
 import { runCommand } from '../commands/registry.js';
 import type { CommandContext } from '../commands/types.js';
@@ -33,8 +32,6 @@ export interface AppProps {
   themeDirs?: readonly string[];
   /** Called once when the user quits. */
   onQuit: () => void;
-  /** The candle interval the session subscribes by itself. */
-  baseInterval?: CandleInterval;
 }
 
 /** Areas grouped into the layout's rows (every shipped template is rows of cells). */
@@ -68,7 +65,7 @@ const Body = memo(function Body({ layout }: { layout: Layout }) {
   );
 });
 
-function Screen({ bindings, themeNames, onQuit, baseInterval }: Pick<AppProps, 'bindings' | 'themeNames' | 'onQuit' | 'baseInterval'>) {
+function Screen({ bindings, themeNames, onQuit }: Pick<AppProps, 'bindings' | 'themeNames' | 'onQuit'>) {
   const app = useApp();
   const { cols, rows } = useTerminalSize();
   const zoom = useViewState((s) => s.zoom);
@@ -138,13 +135,13 @@ function Themed({ level, themeDirs, children }: { level: ColorLevel; themeDirs?:
 }
 
 /** The dashboard: header, panes by the layout of the terminal's size, status bar, overlays. */
-export function App({ ctx, bindings, level, themeNames, themeDirs, onQuit, baseInterval }: AppProps) {
+export function App({ ctx, bindings, level, themeNames, themeDirs, onQuit }: AppProps) {
   const shell = useMemo(() => ({ bindings }), [bindings]);
   return (
     <AppContext.Provider value={ctx}>
       <ShellContext.Provider value={shell}>
         <Themed level={level} themeDirs={themeDirs}>
-          <Screen bindings={bindings} themeNames={themeNames} onQuit={onQuit} {...(baseInterval ? { baseInterval } : {})} />
+          <Screen bindings={bindings} themeNames={themeNames} onQuit={onQuit} />
         </Themed>
       </ShellContext.Provider>
     </AppContext.Provider>
