@@ -1,7 +1,6 @@
 import { CanonicalJsonError, recoverSigner, SignatureError, type Hex } from '../protocol/index.js';
 import { agentMaySend, BUSINESS_ERROR, WsAuthAction, type BusinessErrorKey } from '../protocol/wire/index.js';
 import * as v from 'valibot';
-import type { SignerRole } from './actions/registry.js';
 import type { Clock } from './clock.js';
 import type { ExchangeEnvelope } from './envelope.js';
 import { HttpError } from './errors.js';
@@ -9,6 +8,9 @@ import type { RateLimiter } from './rateLimiter.js';
 import type { Account, AccountStore } from './state/accounts.js';
 import { isAgentExpired, type AgentRecord, type AgentStore } from './state/agents.js';
 import type { NonceRegistry } from './state/nonceWindow.js';
+
+/** Who signed a request: the master account itself or one of its agent wallets. */
+export type SignerRole = 'master' | 'agent';
 
 export interface ResolvedSigner {
   account: Account;

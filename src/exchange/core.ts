@@ -25,6 +25,7 @@ import { MemoryAgentStore, type AgentStore } from './state/agents.js';
 import { defaultMarketSetup } from './state/defaultMarket.js';
 import { IndexPrices } from './state/indexPrices.js';
 import { MemoryInviteCodeStore, type InviteCodeStore } from './state/inviteCodes.js';
+import type { ExchangeState } from './state/exchangeState.js';
 import { defaultMarginHooks, type MarginHooks } from './state/marginHooks.js';
 import { MarketConfig, type MarketSetup } from './state/marketConfig.js';
 import { NonceWindow, type NonceRegistry } from './state/nonceWindow.js';
@@ -69,13 +70,13 @@ export const DEFAULT_RATE_LIMIT_PER_MIN = 1200;
 /**
  * The in-process exchange: state, authentication and the request pipeline, without any
  * transport. HTTP, WebSocket and tests call `handleExchange` / `handleInfo`; actions and
- * queries are registered on `actions` / `queries`, the trading engine installs the margin
- * hooks with `setMarginHooks`, and streams publish on `hub`.
+ * queries are registered on `actions` / `queries` and see the core as an ExchangeState,
+ * the trading engine sees it as a TradingState, and streams publish on `hub`.
  *
  * One writer at a time: both handlers run synchronously from parse to reply, so on one
  * event loop no request can observe or interleave with another's half-applied change.
  */
-export class ExchangeCore {
+export class ExchangeCore implements ExchangeState {
   readonly seed: number;
   readonly clock: Clock;
   readonly config: MarketConfig;
@@ -141,7 +142,7 @@ export class ExchangeCore {
     registerOrderQueries(this.queries);
 
     this.trading = new TradingEngine(this);
-    this.marginHooks = this.trading.margin.hooks();
+    this.marginHooks = this.trading.marginHooks();
     registerStreamSnapshots(this);
     // A moved index can fire TP/SL and liquidations at once; a jump of time settles funding.
     this.indexPrices.onChange((contractId) => this.trading.onIndexChange(contractId, this.clock.now()));
@@ -152,7 +153,7 @@ export class ExchangeCore {
     return this.marginHooks;
   }
 
-  /** The trading engine installs its margin hooks at construction; tests may swap them. */
+  /** The trading engine's margin hooks are installed at construction; tests may swap them. */
   setMarginHooks(hooks: MarginHooks): void {
     this.marginHooks = hooks;
   }

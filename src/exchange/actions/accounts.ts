@@ -1,14 +1,14 @@
 import { normalizeAddress } from '../../protocol/index.js';
-import type { ExchangeCore } from '../core.js';
 import type { ExchangeEnvelope } from '../envelope.js';
 import { BusinessError, HttpError } from '../errors.js';
+import type { ExchangeState } from '../state/exchangeState.js';
 import type { ActionRegistry, WireData } from './registry.js';
 
 /**
  * registerAccount runs before any account exists, so it has its own path: invite code
  * first (open-points), then the signature, which must recover `action.address` itself.
  */
-export function registerAccount(core: ExchangeCore, env: ExchangeEnvelope): WireData {
+export function registerAccount(core: ExchangeState, env: ExchangeEnvelope): WireData {
   if (env.action.type !== 'registerAccount') throw new Error('registerAccount: wrong action');
   const code = env.inviteCode;
   if (code === undefined || code === '') throw new HttpError('BAD_REQUEST', 'inviteCode required');

@@ -1,8 +1,8 @@
 import { DecimalError, parseAmount } from '../../protocol/index.js';
-import type { ExchangeCore } from '../core.js';
 import { BusinessError } from '../errors.js';
 import type { BucketKey } from '../ledger.js';
 import type { Account } from '../state/accounts.js';
+import type { ExchangeState } from '../state/exchangeState.js';
 import type { ShareGroupDefn } from '../state/marketConfig.js';
 import type { WireData } from './registry.js';
 
@@ -21,11 +21,11 @@ export function amountOf(text: string): bigint {
   return amount;
 }
 
-export function requireCoin(core: ExchangeCore, coinId: number): void {
+export function requireCoin(core: ExchangeState, coinId: number): void {
   if (!core.config.coin(coinId)) throw new BusinessError('UNKNOWN_COIN');
 }
 
-export function requireMarketDeployer(core: ExchangeCore, marketDeployerId: number): void {
+export function requireMarketDeployer(core: ExchangeState, marketDeployerId: number): void {
   if (!core.config.marketDeployer(marketDeployerId)) throw new BusinessError('UNKNOWN_MARKET_DEPLOYER');
 }
 
@@ -37,7 +37,7 @@ export function requireEnrolled(account: Account, marketDeployerId: number): voi
  * A share group is reachable for an account enrolled in the group's market deployer
  * (spec 4.8: "unknown or inaccessible groupId"); `viaMd`, when given, must be that deployer.
  */
-export function requireGroup(core: ExchangeCore, account: Account, groupId: number, viaMd?: number): ShareGroupDefn {
+export function requireGroup(core: ExchangeState, account: Account, groupId: number, viaMd?: number): ShareGroupDefn {
   const group = core.config.shareGroup(groupId);
   if (!group || !account.enrolled.has(group.marketDeployerId)) throw new BusinessError('UNKNOWN_GROUP');
   if (viaMd !== undefined && viaMd !== group.marketDeployerId) throw new BusinessError('UNKNOWN_GROUP');
@@ -49,13 +49,13 @@ export function requirePortfolio(account: Account): void {
 }
 
 /** Balance first (the money is not there), then the margin engine's withdrawable (it is, but is held). */
-export function requireAvailable(core: ExchangeCore, from: BucketKey, amount: bigint, withdrawable?: () => bigint): void {
+export function requireAvailable(core: ExchangeState, from: BucketKey, amount: bigint, withdrawable?: () => bigint): void {
   if (core.ledger.balance(from) < amount) throw new BusinessError('INSUFFICIENT_BALANCE');
   if (withdrawable && withdrawable() < amount) throw new BusinessError('INSUFFICIENT_MARGIN');
 }
 
 /** Moves the money and answers the shared movement shape (spec 4.8). */
-export function move(core: ExchangeCore, from: BucketKey, to: BucketKey, coinId: number, amount: bigint, memo: string): WireData {
+export function move(core: ExchangeState, from: BucketKey, to: BucketKey, coinId: number, amount: bigint, memo: string): WireData {
   core.ledger.transfer(from, to, amount, { memo });
   return {
     coinId,

@@ -8,9 +8,9 @@ import type { ContractDef } from '../state/marketConfig.js';
 import type { ActionRegistry } from './registry.js';
 
 function activeContract(t: TradingEngine, asset: number): ContractDef {
-  const c = t.core.config.contract(asset);
+  const c = t.state.config.contract(asset);
   if (!c) throw new BusinessError('UNKNOWN_CONTRACT');
-  if (t.core.config.contractStatus(asset) !== 'Active') throw new BusinessError('CONTRACT_DELISTED');
+  if (t.state.config.contractStatus(asset) !== 'Active') throw new BusinessError('CONTRACT_DELISTED');
   return c;
 }
 
@@ -26,7 +26,7 @@ function leverageRefusal(t: TradingEngine, account: Account, c: ContractDef, h: 
     for (const p of [h.long, h.short]) {
       if (!p) continue;
       const pf = t.margin.positionFigures({ ...h, leverage }, p, mark);
-      if (t.core.ledger.balance(t.margin.isolatedBucket(h, p.side)) + pf.upnl < pf.im) return true;
+      if (t.state.ledger.balance(t.margin.isolatedBucket(h, p.side)) + pf.upnl < pf.im) return true;
     }
   }
   return checkOrderMargin(t, account, c, undefined, (hyp) => (hyp.leverage = leverage)) !== 'ok';

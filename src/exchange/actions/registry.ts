@@ -1,14 +1,17 @@
 import type { Hex } from '../../protocol/index.js';
 import { BUSINESS_ERROR, EXCHANGE_DATA, type ActionOf, type ActionType, type BusinessErrorKey } from '../../protocol/wire/index.js';
-import type { ExchangeCore } from '../core.js';
+import type { SignerRole } from '../auth.js';
 import { BusinessError } from '../errors.js';
 import type { Account } from '../state/accounts.js';
+import type { ExchangeState } from '../state/exchangeState.js';
+import type { WireData } from './wireData.js';
 
-export type SignerRole = 'master' | 'agent';
+export type { WireData };
 
 /** Everything a handler may need about the request it serves; `account` is the master's. */
 export interface ActionContext {
-  core: ExchangeCore;
+  /** The exchange's state (the ExchangeCore in a running exchange), not its request pipeline. */
+  core: ExchangeState;
   account: Account;
   /** Lowercase address that signed: the master itself or one of its agents. */
   signer: Hex;
@@ -17,12 +20,6 @@ export interface ActionContext {
   /** Exchange time at which the request is applied. */
   now: number;
 }
-
-/**
- * `response.data` as handed to the serializer: int64 fields may be bigint and are written
- * with their exact digits.
- */
-export type WireData = Record<string, unknown>;
 
 /**
  * A handler validates first and mutates last, all synchronously: that is what makes the

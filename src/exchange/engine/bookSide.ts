@@ -6,28 +6,7 @@
  * price in O(1); each level is an intrusive doubly-linked FIFO so that cancels
  * anywhere in the queue are O(1).
  */
-import type { OwnerEntry } from './ownerIndex.js';
-import type { MutableOrder } from './types.js';
-
-export class OrderNode {
-  prev: OrderNode | undefined = undefined;
-  next: OrderNode | undefined = undefined;
-  /** Set while the node is linked into a level. */
-  level: Level | undefined = undefined;
-  /** Links of the owner's list (see ownerIndex.ts). */
-  oPrev: OrderNode | undefined = undefined;
-  oNext: OrderNode | undefined = undefined;
-  oe: OwnerEntry | undefined = undefined;
-  constructor(readonly o: MutableOrder) {}
-}
-
-export class Level {
-  sz = 0n;
-  n = 0;
-  head: OrderNode | undefined = undefined;
-  tail: OrderNode | undefined = undefined;
-  constructor(readonly px: bigint) {}
-}
+import { Level, type OrderNode } from './orderNode.js';
 
 export class BookSide {
   /** Worst..best: ascending prices for bids, descending for asks. */

@@ -13,7 +13,8 @@
  *   checked by the caller before calling in (`findByCloid` and `simulate`
  *   exist for those checks). The book rejects only what would corrupt it.
  */
-import { BookSide, type Level, OrderNode } from './bookSide.js';
+import { BookSide } from './bookSide.js';
+import { OrderNode, type Level } from './orderNode.js';
 import { OwnerIndex } from './ownerIndex.js';
 import type {
   Depth,

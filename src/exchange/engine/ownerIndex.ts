@@ -5,15 +5,7 @@
  * so the caller can resolve cloids and check their uniqueness among active
  * orders without keeping a second index in sync.
  */
-import type { OrderNode } from './bookSide.js';
-
-export class OwnerEntry {
-  head: OrderNode | undefined = undefined;
-  tail: OrderNode | undefined = undefined;
-  n = 0;
-  cloids: Map<string, OrderNode> | undefined = undefined;
-  constructor(readonly owner: string) {}
-}
+import { OwnerEntry, type OrderNode } from './orderNode.js';
 
 export class OwnerIndex {
   private readonly byOwner = new Map<string, OwnerEntry>();

@@ -1,12 +1,12 @@
-import type { ExchangeCore } from '../core.js';
 import { HttpError } from '../errors.js';
 import { bucket } from '../ledger.js';
 import { isAgentExpired } from '../state/agents.js';
 import type { Account } from '../state/accounts.js';
+import type { ExchangeState } from '../state/exchangeState.js';
 import { accountOf, requireMarketDeployerId } from './lookups.js';
 import type { InfoRegistry } from './registry.js';
 
-function mdEntry(core: ExchangeCore, account: Account, md: number): Record<string, unknown> {
+function mdEntry(core: ExchangeState, account: Account, md: number): Record<string, unknown> {
   const view = core.hooks.mdView(account.id, md);
   return {
     marketDeployerId: md,
@@ -24,7 +24,7 @@ function mdEntry(core: ExchangeCore, account: Account, md: number): Record<strin
 }
 
 /** One entry per reachable group and coin: the settlement coin always, others while they hold money. */
-function groupEntries(core: ExchangeCore, account: Account, onlyMd?: number): Record<string, unknown>[] {
+function groupEntries(core: ExchangeState, account: Account, onlyMd?: number): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   for (const g of core.config.shareGroups.values()) {
     if (!account.enrolled.has(g.marketDeployerId)) continue;

@@ -1,11 +1,11 @@
-import type { ExchangeCore } from '../core.js';
+import type { ExchangeState } from '../state/exchangeState.js';
 import { effectiveFeeRates, formatFeeRate } from '../state/fees.js';
 import { DEFAULT_FUNDING_INTERVAL_MS, FEE_RATE_SCALE } from '../state/marketConfig.js';
 import { formatDecimal, pow10 } from '../../protocol/index.js';
 import type { InfoRegistry } from './registry.js';
 
 /** `configs`: coins, deployers (with their operator) and every contract, delisted ones included. */
-export function configsResult(core: ExchangeCore): unknown {
+export function configsResult(core: ExchangeState): unknown {
   const { config } = core;
   return {
     coins: [...config.coins.values()].map((c) => ({ coinId: c.coinId, name: c.name, decimals: c.decimals })),

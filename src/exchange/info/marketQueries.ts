@@ -1,7 +1,7 @@
 import { formatDecimal } from '../../protocol/index.js';
 import type { Bbo, L2Book, MarketState } from '../../protocol/wire/index.js';
 import { toWireCandle } from '../market/candleWire.js';
-import type { ExchangeCore } from '../core.js';
+import type { ExchangeState } from '../state/exchangeState.js';
 import { FEE_RATE_SCALE, type ContractDef } from '../state/marketConfig.js';
 import { contractOf } from './lookups.js';
 import type { InfoRegistry } from './registry.js';
@@ -11,19 +11,19 @@ export const MAX_BOOK_DEPTH = 100;
 /** At most this many bars per candleSnapshot answer (the newest ones). */
 export const MAX_CANDLES_PER_READ = 5000;
 
-export function l2BookOf(core: ExchangeCore, c: ContractDef, depth = MAX_BOOK_DEPTH, time = core.clock.now()): L2Book {
+export function l2BookOf(core: ExchangeState, c: ContractDef, depth = MAX_BOOK_DEPTH, time = core.clock.now()): L2Book {
   const book = core.trading.market(c.contractId)?.book;
   const d = book?.depth(Math.min(depth, MAX_BOOK_DEPTH)) ?? { bids: [], asks: [] };
   const level = (l: { px: bigint; sz: bigint; n: number }) => ({ px: formatDecimal(l.px, c.priceScale), sz: formatDecimal(l.sz, c.qtyScale), n: l.n });
   return { contractId: c.contractId, time, levels: [d.bids.map(level), d.asks.map(level)] };
 }
 
-export function bboOf(core: ExchangeCore, c: ContractDef, time = core.clock.now()): Bbo {
+export function bboOf(core: ExchangeState, c: ContractDef, time = core.clock.now()): Bbo {
   const book = l2BookOf(core, c, 1, time);
   return { contractId: c.contractId, time, bid: book.levels[0][0] ?? null, ask: book.levels[1][0] ?? null };
 }
 
-export function marketStateOf(core: ExchangeCore, c: ContractDef): MarketState {
+export function marketStateOf(core: ExchangeState, c: ContractDef): MarketState {
   const t = core.trading;
   const now = core.clock.now();
   const px = (raw: bigint | undefined): string | null => (raw === undefined ? null : formatDecimal(raw, c.priceScale));

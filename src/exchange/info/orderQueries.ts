@@ -1,5 +1,5 @@
 import type { OrderLookup } from '../../protocol/wire/index.js';
-import type { ExchangeCore } from '../core.js';
+import type { ExchangeState } from '../state/exchangeState.js';
 import type { OrderRecord } from '../trading/types.js';
 import { orderView } from '../trading/wireViews.js';
 import { accountOf, requireMarketDeployerId } from './lookups.js';
@@ -8,7 +8,7 @@ import type { InfoRegistry } from './registry.js';
 /** Ids looked at per request; any beyond are ignored, so one read cannot ask for unbounded work. */
 export const MAX_LOOKUP_IDS = 1000;
 
-function lookup(core: ExchangeCore, o: OrderRecord): OrderLookup | undefined {
+function lookup(core: ExchangeState, o: OrderRecord): OrderLookup | undefined {
   const c = core.config.contract(o.contractId);
   return c && { order: orderView(c, o), status: o.status, statusTimestamp: o.statusTimestamp };
 }

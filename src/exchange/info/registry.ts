@@ -1,14 +1,14 @@
 import * as v from 'valibot';
 import { describeIssues, INFO_QUERIES, type InfoRequest, type InfoType } from '../../protocol/wire/index.js';
-import type { ExchangeCore } from '../core.js';
 import { HttpError } from '../errors.js';
+import type { ExchangeState } from '../state/exchangeState.js';
 
 /** A read handler returns the whole response body (spec 4.3: no status wrapper). */
-export type InfoHandler<T extends InfoType> = (core: ExchangeCore, request: InfoRequest<T>) => unknown;
+export type InfoHandler<T extends InfoType> = (core: ExchangeState, request: InfoRequest<T>) => unknown;
 
 interface Entry {
   schema: v.GenericSchema;
-  handler: (core: ExchangeCore, request: unknown) => unknown;
+  handler: (core: ExchangeState, request: unknown) => unknown;
 }
 
 export class InfoRegistry {
@@ -20,7 +20,7 @@ export class InfoRegistry {
   }
 
   /** A query beyond the shared module (add its schema to src/protocol/wire first when clients use it). */
-  registerCustom(type: string, schema: v.GenericSchema, handler: (core: ExchangeCore, request: unknown) => unknown): void {
+  registerCustom(type: string, schema: v.GenericSchema, handler: (core: ExchangeState, request: unknown) => unknown): void {
     this.put(type, schema, handler);
   }
 
@@ -28,7 +28,7 @@ export class InfoRegistry {
     return this.entries.has(type);
   }
 
-  handle(core: ExchangeCore, body: unknown): unknown {
+  handle(core: ExchangeState, body: unknown): unknown {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new HttpError('BAD_REQUEST', 'body: expected a JSON object with a string "type"');
     }

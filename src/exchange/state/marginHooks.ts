@@ -28,7 +28,8 @@ export interface GroupMarginView {
 /**
  * What the collateral handlers and the reads ask of the margin engine. The default (no
  * positions: everything is withdrawable) serves a core without a trading engine, as in
- * tests of the ledger alone; the trading engine installs its own with `core.setMarginHooks`.
+ * tests of the ledger alone; the core installs the trading engine's (`trading.marginHooks()`),
+ * and tests may swap them with `core.setMarginHooks`.
  */
 export interface MarginHooks {
   /** Raw units of `coinId` that may leave the account's pool in this market deployer. */

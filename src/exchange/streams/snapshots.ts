@@ -4,11 +4,11 @@
  * live candle bar. Trades and config start with nothing: they are increments only.
  */
 import { toCandleUpdate } from '../market/candleWire.js';
-import type { ExchangeCore } from '../core.js';
 import { bboOf, l2BookOf } from '../info/marketQueries.js';
+import type { ExchangeState } from '../state/exchangeState.js';
 import { orderView } from '../trading/wireViews.js';
 
-export function registerStreamSnapshots(core: ExchangeCore): void {
+export function registerStreamSnapshots(core: ExchangeState): void {
   const { hub, config, trading } = core;
   hub.setContractCheck((id) => config.contract(id) !== undefined);
   hub.setSnapshotProvider('l2Book', (sub) => {

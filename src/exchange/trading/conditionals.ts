@@ -8,12 +8,12 @@
  */
 import { DecimalError, parseDecimal } from '../../protocol/index.js';
 import type { ActionOf, BusinessErrorKey } from '../../protocol/wire/index.js';
-import type { WireData } from '../actions/registry.js';
+import type { WireData } from '../actions/wireData.js';
 import { BusinessError } from '../errors.js';
 import type { Account } from '../state/accounts.js';
 import type { ContractDef } from '../state/marketConfig.js';
 import { submitOrder } from './orderEntry.js';
-import type { TradingEngine } from './tradingEngine.js';
+import type { TradingBooks } from './tradingBooks.js';
 import type { Holding, PositionSide, Trigger } from './types.js';
 
 function positionSideOf(h: Holding | undefined, isBuy: boolean | undefined): PositionSide | undefined {
@@ -24,10 +24,10 @@ function positionSideOf(h: Holding | undefined, isBuy: boolean | undefined): Pos
   return h.long ? 'long' : h.short ? 'short' : undefined;
 }
 
-function activeContract(t: TradingEngine, asset: number): ContractDef {
-  const c = t.core.config.contract(asset);
+function activeContract(t: TradingBooks, asset: number): ContractDef {
+  const c = t.state.config.contract(asset);
   if (!c) throw new BusinessError('UNKNOWN_CONTRACT');
-  if (t.core.config.contractStatus(asset) !== 'Active') throw new BusinessError('CONTRACT_DELISTED');
+  if (t.state.config.contractStatus(asset) !== 'Active') throw new BusinessError('CONTRACT_DELISTED');
   return c;
 }
 
@@ -43,7 +43,7 @@ function parseLeg(text: string, scale: number, key: BusinessErrorKey): bigint {
   return raw;
 }
 
-export function createTpSl(t: TradingEngine, account: Account, a: ActionOf<'tpSl'>, now: number): WireData {
+export function createTpSl(t: TradingBooks, account: Account, a: ActionOf<'tpSl'>, now: number): WireData {
   const c = activeContract(t, a.asset);
   if (!a.tp && !a.sl) throw new BusinessError('TPSL_EMPTY');
   const h = t.holdings.get(account.id, c.contractId);
@@ -90,8 +90,8 @@ export function createTpSl(t: TradingEngine, account: Account, a: ActionOf<'tpSl
   });
 }
 
-export function cancelTpSl(t: TradingEngine, account: Account, a: ActionOf<'cancelTpSl'>, now: number): WireData {
-  if (!t.core.config.contract(a.asset)) throw new BusinessError('UNKNOWN_CONTRACT');
+export function cancelTpSl(t: TradingBooks, account: Account, a: ActionOf<'cancelTpSl'>, now: number): WireData {
+  if (!t.state.config.contract(a.asset)) throw new BusinessError('UNKNOWN_CONTRACT');
   return t.run(() => {
     let cancelled = 0;
     for (const trig of t.triggers.ofAccountContract(account.id, a.asset)) {
@@ -103,7 +103,7 @@ export function cancelTpSl(t: TradingEngine, account: Account, a: ActionOf<'canc
   });
 }
 
-export function cancelConditional(t: TradingEngine, account: Account, a: ActionOf<'cancelConditional'>, now: number): WireData {
+export function cancelConditional(t: TradingBooks, account: Account, a: ActionOf<'cancelConditional'>, now: number): WireData {
   const trig = t.triggers.get(a.id);
   if (!trig || trig.accountId !== account.id || trig.contractId !== a.asset) throw new BusinessError('CONDITIONAL_NOT_FOUND');
   t.run(() => t.removeTrigger(trig, now, 'canceled'));
@@ -118,13 +118,13 @@ function reached(trig: Trigger, mark: bigint): boolean {
 }
 
 /** Fires every trigger of the contract the mark has reached; returns how many fired. */
-export function fireTriggers(t: TradingEngine, contractId: number, now: number): number {
+export function fireTriggers(t: TradingBooks, contractId: number, now: number): number {
   const mark = t.mark(contractId);
   if (mark === undefined) return 0;
   let fired = 0;
   for (const trig of t.triggers.forContract(contractId)) {
     if (!t.triggers.get(trig.id) || !reached(trig, mark)) continue;
-    const account = t.core.accounts.byId(trig.accountId);
+    const account = t.state.accounts.byId(trig.accountId);
     const p = t.holdings.get(trig.accountId, contractId)?.[trig.positionSide];
     if (!account || !p) {
       t.run(() => t.removeTrigger(trig, now, 'canceled'));

@@ -10,7 +10,7 @@
 import { pow10 } from '../../protocol/index.js';
 import { bucket } from '../ledger.js';
 import { DEFAULT_FUNDING_INTERVAL_MS, FEE_RATE_SCALE, type ContractDef } from '../state/marketConfig.js';
-import type { TradingEngine } from './tradingEngine.js';
+import type { TradingBooks } from './tradingBooks.js';
 import { ceilDiv, floorDiv } from './units.js';
 
 const UNIT = pow10(FEE_RATE_SCALE);
@@ -26,7 +26,7 @@ export class Funding {
   private readonly next = new Map<number, number>();
   private readonly cumulative = new Map<number, bigint>();
 
-  constructor(private readonly t: TradingEngine) {}
+  constructor(private readonly t: TradingBooks) {}
 
   interval(c: ContractDef): number {
     return c.fundingIntervalMs ?? DEFAULT_FUNDING_INTERVAL_MS;
@@ -44,7 +44,7 @@ export class Funding {
 
   /** The rate the next settlement would use, at FEE_RATE_SCALE. */
   rate(contractId: number): bigint {
-    const index = this.t.core.indexPrices.get(contractId);
+    const index = this.t.state.indexPrices.get(contractId);
     const mark = this.t.mark(contractId);
     if (index === undefined || mark === undefined || index <= 0n) return 0n;
     const premium = ((mark - index) * UNIT) / index;
@@ -60,8 +60,8 @@ export class Funding {
   /** Settles every interval boundary at or before `now`; returns how many settlements ran. */
   settleDue(now: number): number {
     let count = 0;
-    for (const c of this.t.core.config.contracts.values()) {
-      if (this.t.core.config.contractStatus(c.contractId) !== 'Active') continue;
+    for (const c of this.t.state.config.contracts.values()) {
+      if (this.t.state.config.contractStatus(c.contractId) !== 'Active') continue;
       const every = this.interval(c);
       let next = this.nextTime(c, now);
       let runs = 0;
@@ -87,12 +87,12 @@ export class Funding {
     const mark = t.mark(c.contractId);
     const market = t.market(c.contractId);
     if (rate === 0n || mark === undefined || !market) return;
-    const { ledger, config } = t.core;
+    const { ledger, config } = t.state;
     const clearing = bucket.clearing(c.contractId, config.collateralCoinId);
     const abs = rate < 0n ? -rate : rate;
     for (const accountId of t.holdings.accountsWithPositions()) {
       const h = t.holdings.get(accountId, c.contractId);
-      const account = t.core.accounts.byId(accountId);
+      const account = t.state.accounts.byId(accountId);
       if (!h || !account) continue;
       for (const p of [h.long, h.short]) {
         if (!p) continue;

@@ -5,14 +5,14 @@
  */
 import { crossBacking, GROUP_LIQUIDATION_FRACTION_DEN, liquidationPx } from '../../protocol/risk/index.js';
 import type { Account } from '../state/accounts.js';
-import type { TradingEngine } from './tradingEngine.js';
+import type { TradingBooks } from './tradingBooks.js';
 import type { Holding, Position } from './types.js';
 
 export { GROUP_LIQUIDATION_FRACTION_DEN };
 
-export function liquidationPrice(t: TradingEngine, account: Account, h: Holding, p: Position): bigint | undefined {
+export function liquidationPrice(t: TradingBooks, account: Account, h: Holding, p: Position): bigint | undefined {
   const market = t.market(h.contractId);
-  const contract = t.core.config.contract(h.contractId);
+  const contract = t.state.config.contract(h.contractId);
   if (!market || !contract || p.size <= 0n) return undefined;
   const mark = t.mark(h.contractId);
   const own = t.margin.positionFigures(h, p, mark);
@@ -20,7 +20,7 @@ export function liquidationPrice(t: TradingEngine, account: Account, h: Holding,
   const fractionDen = pool.kind === 'group' && h.marginMode === 'cross' ? GROUP_LIQUIDATION_FRACTION_DEN : 1n;
   let backing: bigint;
   if (h.marginMode === 'isolated') {
-    backing = t.core.ledger.balance(t.margin.isolatedBucket(h, p.side));
+    backing = t.state.ledger.balance(t.margin.isolatedBucket(h, p.side));
   } else {
     const f = t.margin.poolFigures(account, pool);
     backing = crossBacking(f.balance, f.upnl - own.upnl, f.mm - own.mm, fractionDen);

@@ -8,16 +8,17 @@
  * - Pool equity = pool balance + unrealized PnL of its cross positions; available =
  *   equity - cross initial margin - order margin.
  */
-import { formatDecimal, rescale } from '../../protocol/index.js';
+import { rescale } from '../../protocol/index.js';
 import { positionFigures, restingOrderMargin, type PositionFigures } from '../../protocol/risk/index.js';
-import type { BusinessErrorKey, ContractSetting } from '../../protocol/wire/index.js';
+import type { ContractSetting } from '../../protocol/wire/index.js';
 import { bucket, type BucketKey } from '../ledger.js';
 import type { Account } from '../state/accounts.js';
-import { valueAtPar, type GroupMarginView, type MarginHooks, type MdMarginView } from '../state/marginHooks.js';
+import { valueAtPar } from '../state/marginHooks.js';
 import type { ContractDef } from '../state/marketConfig.js';
-import type { TradingEngine } from './tradingEngine.js';
+import type { ContractMarket } from './contractMarket.js';
+import type { Holdings } from './holdings.js';
+import type { TradingState } from './tradingState.js';
 import type { Holding, Position, PoolRef } from './types.js';
-import { positionView } from './wireViews.js';
 
 export type { PositionFigures };
 
@@ -43,8 +44,16 @@ export interface PoolOverride {
   balanceDelta: bigint;
 }
 
+/** What the margin model reads: the configuration and ledger, the holdings, and each contract's market and mark. */
+export interface MarginInputs {
+  readonly state: Pick<TradingState, 'config' | 'ledger'>;
+  readonly holdings: Holdings;
+  market(contractId: number): ContractMarket | undefined;
+  mark(contractId: number): bigint | undefined;
+}
+
 export class MarginEngine {
-  constructor(private readonly t: TradingEngine) {}
+  constructor(private readonly t: MarginInputs) {}
 
   poolOf(account: Account, contract: ContractDef): PoolRef {
     if (account.marginShareType === 'PORTFOLIO' && contract.shareGroupId !== undefined) return { kind: 'group', id: contract.shareGroupId };
@@ -52,7 +61,7 @@ export class MarginEngine {
   }
 
   poolCoin(pool: PoolRef): number {
-    const config = this.t.core.config;
+    const config = this.t.state.config;
     return pool.kind === 'group' ? (config.shareGroup(pool.id)?.settlementCoinId ?? config.collateralCoinId) : config.collateralCoinId;
   }
 
@@ -63,7 +72,7 @@ export class MarginEngine {
   }
 
   poolBalance(accountId: number, pool: PoolRef): bigint {
-    const { config, ledger } = this.t.core;
+    const { config, ledger } = this.t.state;
     let sum = 0n;
     for (const coinId of config.coins.keys()) {
       const key = pool.kind === 'group' ? bucket.group(accountId, pool.id, coinId) : bucket.md(accountId, pool.id, coinId);
@@ -73,7 +82,7 @@ export class MarginEngine {
   }
 
   isolatedBucket(h: Holding, side: Position['side']): BucketKey {
-    return bucket.isolated(h.accountId, h.contractId, side, this.t.core.config.collateralCoinId);
+    return bucket.isolated(h.accountId, h.contractId, side, this.t.state.config.collateralCoinId);
   }
 
   samePool(a: PoolRef, b: PoolRef): boolean {
@@ -96,7 +105,7 @@ export class MarginEngine {
     const f: PoolFigures = { balance: this.poolBalance(account.id, pool), upnl: 0n, im: 0n, mm: 0n, orderIm: 0n, positions: 0, isoBalance: 0n, isoUpnl: 0n, equity: 0n, available: 0n };
     let overridden = false;
     const add = (h: Holding): void => {
-      const contract = this.t.core.config.contract(h.contractId);
+      const contract = this.t.state.config.contract(h.contractId);
       if (!contract || !this.samePool(this.poolOf(account, contract), pool)) return;
       const mark = this.t.mark(h.contractId);
       f.orderIm += this.orderMargin(account, h);
@@ -104,7 +113,7 @@ export class MarginEngine {
         if (!p) continue;
         const pf = this.positionFigures(h, p, mark);
         if (h.marginMode === 'isolated') {
-          f.isoBalance += this.t.core.ledger.balance(this.isolatedBucket(h, p.side));
+          f.isoBalance += this.t.state.ledger.balance(this.isolatedBucket(h, p.side));
           f.isoUpnl += pf.upnl;
         } else {
           f.upnl += pf.upnl;
@@ -131,7 +140,7 @@ export class MarginEngine {
   poolsOf(account: Account): PoolRef[] {
     const out: PoolRef[] = [];
     for (const h of this.t.holdings.ofAccount(account.id)) {
-      const contract = this.t.core.config.contract(h.contractId);
+      const contract = this.t.state.config.contract(h.contractId);
       if (!contract) continue;
       const pool = this.poolOf(account, contract);
       if (!out.some((p) => this.samePool(p, pool))) out.push(pool);
@@ -141,7 +150,7 @@ export class MarginEngine {
 
   /** What may leave a pool in one coin: its balance of that coin, capped by the available margin. */
   withdrawable(account: Account, pool: PoolRef, coinId: number): bigint {
-    const { config, ledger } = this.t.core;
+    const { config, ledger } = this.t.state;
     const key = pool.kind === 'group' ? bucket.group(account.id, pool.id, coinId) : bucket.md(account.id, pool.id, coinId);
     const balance = ledger.balance(key);
     if (balance <= 0n) return 0n;
@@ -153,81 +162,13 @@ export class MarginEngine {
     return balance < inCoin ? balance : inCoin;
   }
 
-  hooks(): MarginHooks {
-    const t = this.t;
-    const account = (id: number): Account => {
-      const a = t.core.accounts.byId(id);
-      if (!a) throw new Error(`unknown account ${id}`);
-      return a;
-    };
-    return {
-      withdrawableFromMd: (id, md, coinId) => this.withdrawable(account(id), { kind: 'md', id: md }, coinId),
-      withdrawableFromGroup: (id, groupId, coinId) => this.withdrawable(account(id), { kind: 'group', id: groupId }, coinId),
-      onMarginShareTypeChange: (id) => this.shareTypeRefusal(id),
-      mdView: (id, md) => this.mdView(account(id), md),
-      groupView: (id, groupId, coinId) => this.groupView(account(id), groupId, coinId),
-    };
-  }
-
-  private shareTypeRefusal(accountId: number): BusinessErrorKey | undefined {
-    for (const h of this.t.holdings.ofAccount(accountId)) {
-      const contract = this.t.core.config.contract(h.contractId);
-      if (contract?.shareGroupId === undefined) continue;
-      if (h.long || h.short || h.openOrders > 0 || h.triggers > 0) return 'MARGIN_MODE_OPEN';
-    }
-    return undefined;
-  }
-
-  private mdView(account: Account, md: number): MdMarginView {
-    const pool: PoolRef = { kind: 'md', id: md };
-    const f = this.poolFigures(account, pool);
-    const positions = [];
-    for (const h of this.t.holdings.ofAccount(account.id)) {
-      const contract = this.t.core.config.contract(h.contractId);
-      if (contract?.marketDeployerId !== md) continue;
-      for (const p of [h.long, h.short]) {
-        if (!p) continue;
-        // The exact cost and the maintenance margin let a client apply the liquidation rule itself.
-        const extra = { maintenanceMargin: this.positionFigures(h, p, this.t.mark(h.contractId)).mm.toString(), entryValue: formatDecimal(p.cost, contract.priceScale + contract.qtyScale) };
-        positions.push({ ...positionView(this.t, account, h, p), ...extra });
-      }
-    }
-    positions.sort((a, b) => a.contractId - b.contractId || Number(b.isBuy) - Number(a.isBuy));
-    const available = f.available > 0n ? f.available : 0n;
-    return {
-      equity: f.equity + f.isoBalance + f.isoUpnl,
-      marginUsed: f.im + f.orderIm + f.isoBalance,
-      available,
-      withdrawable: this.withdrawable(account, pool, this.t.core.config.collateralCoinId),
-      positions,
-    };
-  }
-
   /** Leverage and margin mode of every contract of the deployer the account holds anything on, position or not. */
   contractSettings(account: Account, md: number): ContractSetting[] {
     const out: ContractSetting[] = [];
     for (const h of this.t.holdings.ofAccount(account.id)) {
-      if (this.t.core.config.contract(h.contractId)?.marketDeployerId !== md) continue;
+      if (this.t.state.config.contract(h.contractId)?.marketDeployerId !== md) continue;
       out.push({ contractId: h.contractId, leverage: h.leverage, marginMode: h.marginMode });
     }
     return out.sort((a, b) => a.contractId - b.contractId);
-  }
-
-  private groupView(account: Account, groupId: number, coinId: number): GroupMarginView {
-    const pool: PoolRef = { kind: 'group', id: groupId };
-    const frozen = this.t.isFrozenFor(account.id, groupId);
-    if (coinId !== this.poolCoin(pool)) {
-      const key = bucket.group(account.id, groupId, coinId);
-      return { equity: valueAtPar(this.t.core.config, coinId, this.t.core.ledger.balance(key)), frozen };
-    }
-    const f = this.poolFigures(account, pool);
-    // The same figures as a deployer pool's, so a client shows either pool alike.
-    return {
-      equity: f.equity + f.isoBalance + f.isoUpnl,
-      maintenanceMargin: f.mm,
-      marginUsed: f.im + f.orderIm + f.isoBalance,
-      available: f.available > 0n ? f.available : 0n,
-      frozen,
-    };
   }
 }

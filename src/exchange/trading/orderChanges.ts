@@ -7,12 +7,12 @@ import { DecimalError, parseDecimal } from '../../protocol/index.js';
 import type { ActionOf, BusinessErrorKey, CancelStatus } from '../../protocol/wire/index.js';
 import type { RestingTif } from '../engine/types.js';
 import { BusinessError } from '../errors.js';
-import type { WireData } from '../actions/registry.js';
+import type { WireData } from '../actions/wireData.js';
 import type { Account } from '../state/accounts.js';
 import { ORDER_ERRORS } from './orderErrors.js';
 import { checkOrderMargin } from './orderMargin.js';
 import { reduceOnlyRoom } from './orderEntry.js';
-import type { TradingEngine } from './tradingEngine.js';
+import type { TradingBooks } from './tradingBooks.js';
 import type { OrderRecord } from './types.js';
 
 function stateError(o: OrderRecord): string | undefined {
@@ -21,7 +21,7 @@ function stateError(o: OrderRecord): string | undefined {
   return undefined;
 }
 
-function cancelOne(t: TradingEngine, o: OrderRecord | undefined, notFound: string, now: number): CancelStatus {
+function cancelOne(t: TradingBooks, o: OrderRecord | undefined, notFound: string, now: number): CancelStatus {
   if (!o) return { error: notFound };
   const bad = stateError(o);
   if (bad) return { error: bad };
@@ -29,7 +29,7 @@ function cancelOne(t: TradingEngine, o: OrderRecord | undefined, notFound: strin
   return 'success';
 }
 
-export function cancelByOid(t: TradingEngine, account: Account, items: { a: number; o: number }[], now: number): CancelStatus[] {
+export function cancelByOid(t: TradingBooks, account: Account, items: { a: number; o: number }[], now: number): CancelStatus[] {
   return t.run(() =>
     items.map(({ a, o }) => {
       const rec = t.orders.get(o);
@@ -39,7 +39,7 @@ export function cancelByOid(t: TradingEngine, account: Account, items: { a: numb
   );
 }
 
-export function cancelByCloid(t: TradingEngine, account: Account, items: { asset: number; cloid: string }[], now: number): CancelStatus[] {
+export function cancelByCloid(t: TradingBooks, account: Account, items: { asset: number; cloid: string }[], now: number): CancelStatus[] {
   return t.run(() =>
     items.map(({ asset, cloid }) => {
       const rec = t.orders.byCloid(account.id, cloid);
@@ -49,8 +49,8 @@ export function cancelByCloid(t: TradingEngine, account: Account, items: { asset
 }
 
 /** Every open order and conditional of the account on one contract. */
-export function cancelAll(t: TradingEngine, account: Account, contractId: number, now: number): { cancelledOrders: number; cancelledConditionals: number } {
-  if (!t.core.config.contract(contractId)) throw new BusinessError('UNKNOWN_CONTRACT');
+export function cancelAll(t: TradingBooks, account: Account, contractId: number, now: number): { cancelledOrders: number; cancelledConditionals: number } {
+  if (!t.state.config.contract(contractId)) throw new BusinessError('UNKNOWN_CONTRACT');
   return t.run(() => {
     let cancelledOrders = 0;
     for (const o of [...t.orders.openOf(account.id)]) {
@@ -76,8 +76,8 @@ function parseOr(text: string, scale: number, field: string, key: BusinessErrorK
   }
 }
 
-export function modifyOrder(t: TradingEngine, account: Account, a: ActionOf<'modify'>, now: number): WireData {
-  const c = t.core.config.contract(a.a);
+export function modifyOrder(t: TradingBooks, account: Account, a: ActionOf<'modify'>, now: number): WireData {
+  const c = t.state.config.contract(a.a);
   const market = t.market(a.a);
   let o: OrderRecord | undefined;
   if (a.oid !== undefined) {

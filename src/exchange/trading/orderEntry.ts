@@ -14,7 +14,7 @@ import type { ContractDef } from '../state/marketConfig.js';
 import { ORDER_ERRORS } from './orderErrors.js';
 import { checkOrderMargin } from './orderMargin.js';
 import { settleFill } from './settlement.js';
-import type { TradingEngine } from './tradingEngine.js';
+import type { TradingBooks } from './tradingBooks.js';
 import type { Holding, OrderRecord, OrderTif, PositionSide } from './types.js';
 
 export interface PlaceSpec {
@@ -44,8 +44,8 @@ export const MAX_OPEN_ORDERS = 1000;
 const error = (message: string): OrderStatus => ({ error: message });
 
 /** Wire order item -> spec, or the item's error text. */
-export function parseOrderWire(t: TradingEngine, w: OrderWire): PlaceSpec | string {
-  const c = t.core.config.contract(w.a);
+export function parseOrderWire(t: TradingBooks, w: OrderWire): PlaceSpec | string {
+  const c = t.state.config.contract(w.a);
   if (!c) return ORDER_ERRORS.unknownContract;
   let sz: bigint;
   try {
@@ -82,7 +82,7 @@ export function checkPrice(c: ContractDef, px: bigint): string | undefined {
 }
 
 /** The limit of a market order: mark +/- 10 % on the tick grid (src/protocol/risk/marketBound.ts). */
-export function protectivePx(t: TradingEngine, c: ContractDef, isBuy: boolean): bigint | undefined {
+export function protectivePx(t: TradingBooks, c: ContractDef, isBuy: boolean): bigint | undefined {
   const mark = t.mark(c.contractId);
   return mark === undefined ? undefined : marketBound(mark, c.tickSize, isBuy);
 }
@@ -100,12 +100,12 @@ export function reduceOnlyRoom(h: Holding | undefined, isBuy: boolean): bigint {
   return isBuy ? (h.short?.size ?? 0n) - h.roBuySz : (h.long?.size ?? 0n) - h.roSellSz;
 }
 
-export function submitOrder(t: TradingEngine, account: Account, spec: PlaceSpec, now: number, opts: PlaceOptions = {}): OrderStatus {
+export function submitOrder(t: TradingBooks, account: Account, spec: PlaceSpec, now: number, opts: PlaceOptions = {}): OrderStatus {
   return t.run(() => place(t, account, spec, now, opts));
 }
 
-function place(t: TradingEngine, account: Account, spec: PlaceSpec, now: number, opts: PlaceOptions): OrderStatus {
-  const { config } = t.core;
+function place(t: TradingBooks, account: Account, spec: PlaceSpec, now: number, opts: PlaceOptions): OrderStatus {
+  const { config } = t.state;
   const c = config.contract(spec.contractId);
   const market = t.market(spec.contractId);
   if (!c || !market) return error(ORDER_ERRORS.unknownContract);
@@ -171,7 +171,7 @@ function place(t: TradingEngine, account: Account, spec: PlaceSpec, now: number,
 
   for (const f of res.fills) {
     const maker = t.orders.get(f.makerOid);
-    const makerAccount = maker ? t.core.accounts.byId(maker.accountId) : undefined;
+    const makerAccount = maker ? t.state.accounts.byId(maker.accountId) : undefined;
     const tid = t.nextTid();
     if (maker && makerAccount) {
       const hm = t.holding(maker.accountId, c.contractId);

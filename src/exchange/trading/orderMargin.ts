@@ -10,7 +10,7 @@ import { effectiveFeeRates } from '../state/fees.js';
 import type { ContractDef } from '../state/marketConfig.js';
 import { cloneHolding } from './holdings.js';
 import { tradeIntoHolding } from './positionMath.js';
-import type { TradingEngine } from './tradingEngine.js';
+import type { TradingBooks } from './tradingBooks.js';
 import type { Holding, OrderTif, PositionSide } from './types.js';
 
 export interface MarginProbe {
@@ -24,14 +24,14 @@ export interface MarginProbe {
 
 export type MarginVerdict = 'ok' | 'insufficient' | 'beyondTiers';
 
-function blankHolding(t: TradingEngine, accountId: number, contractId: number): Holding {
+function blankHolding(t: TradingBooks, accountId: number, contractId: number): Holding {
   const h = t.holdings.get(accountId, contractId);
   return h ? cloneHolding(h) : t.holdings.blank(accountId, contractId);
 }
 
 /** `change(hyp)` edits a copy of the holding (e.g. modify's resize) before the probe order is added. */
 export function checkOrderMargin(
-  t: TradingEngine,
+  t: TradingBooks,
   account: Account,
   contract: ContractDef,
   probe: MarginProbe | undefined,
@@ -58,7 +58,7 @@ export function checkOrderMargin(
       const e = tradeIntoHolding(hyp, units, probe.isBuy, probe.positionSide, probe.reduceOnly, filled, fillPxSz, now);
       if (hyp.marginMode === 'cross') balanceDelta += e.realized;
       else if (e.opened > 0n) balanceDelta -= units.initialMargin(units.ceil(e.openedPxSz), hyp.leverage);
-      const rate = effectiveFeeRates(t.core.config, account, contract.contractId).taker;
+      const rate = effectiveFeeRates(t.state.config, account, contract.contractId).taker;
       balanceDelta -= units.fee(units.ceil(fillPxSz), rate);
     }
     const rest = probe.sz - filled;

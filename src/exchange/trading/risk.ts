@@ -15,7 +15,7 @@ import { bucket } from '../ledger.js';
 import type { Account } from '../state/accounts.js';
 import { GROUP_LIQUIDATION_FRACTION_DEN } from './liquidationPrice.js';
 import { submitOrder } from './orderEntry.js';
-import type { TradingEngine } from './tradingEngine.js';
+import type { TradingBooks } from './tradingBooks.js';
 import type { Holding, PoolRef, Position } from './types.js';
 
 export interface RiskOutcome {
@@ -24,8 +24,8 @@ export interface RiskOutcome {
 }
 
 /** Sends the closing order; false when the book has nothing on the other side (retried next block, quietly). */
-function close(t: TradingEngine, account: Account, h: Holding, p: Position, now: number): boolean {
-  const c = t.core.config.contract(h.contractId);
+function close(t: TradingBooks, account: Account, h: Holding, p: Position, now: number): boolean {
+  const c = t.state.config.contract(h.contractId);
   const book = t.market(h.contractId)?.book;
   if (!c || !book) return false;
   const isBuy = p.side === 'short';
@@ -48,49 +48,49 @@ function close(t: TradingEngine, account: Account, h: Holding, p: Position, now:
   return true;
 }
 
-function inPool(t: TradingEngine, account: Account, pool: PoolRef, h: Holding): boolean {
-  const c = t.core.config.contract(h.contractId);
+function inPool(t: TradingBooks, account: Account, pool: PoolRef, h: Holding): boolean {
+  const c = t.state.config.contract(h.contractId);
   return c !== undefined && t.margin.samePool(t.margin.poolOf(account, c), pool);
 }
 
-function liquidatePool(t: TradingEngine, account: Account, pool: PoolRef, now: number): void {
+function liquidatePool(t: TradingBooks, account: Account, pool: PoolRef, now: number): void {
   let sent = false;
   t.run(() => {
     const holdings = [...t.holdings.ofAccount(account.id)].filter((h) => h.marginMode === 'cross' && inPool(t, account, pool, h));
     for (const o of [...t.orders.openOf(account.id)]) if (holdings.some((h) => h.contractId === o.contractId)) t.cancelOpenOrder(o, now);
     for (const h of holdings) for (const p of [h.long, h.short]) if (p && close(t, account, h, p, now)) sent = true;
   });
-  if (sent) t.core.log(`liquidation: account ${account.id} ${pool.kind} pool ${pool.id}`);
+  if (sent) t.state.log(`liquidation: account ${account.id} ${pool.kind} pool ${pool.id}`);
 }
 
-function liquidateIsolated(t: TradingEngine, account: Account, h: Holding, p: Position, now: number): void {
+function liquidateIsolated(t: TradingBooks, account: Account, h: Holding, p: Position, now: number): void {
   let sent = false;
   t.run(() => {
     for (const o of [...t.orders.openOf(account.id)]) if (o.contractId === h.contractId && (o.isBuy ? 'long' : 'short') === p.side) t.cancelOpenOrder(o, now);
     sent = close(t, account, h, p, now);
   });
-  if (sent) t.core.log(`liquidation: account ${account.id} isolated ${p.side} on contract ${h.contractId}`);
+  if (sent) t.state.log(`liquidation: account ${account.id} isolated ${p.side} on contract ${h.contractId}`);
 }
 
 /** Pays a pool's negative balance from insurance once the pool holds no position. */
-function coverDebt(t: TradingEngine, account: Account, pool: PoolRef): boolean {
+function coverDebt(t: TradingBooks, account: Account, pool: PoolRef): boolean {
   const f = t.margin.poolFigures(account, pool);
   if (f.positions > 0) return false;
   for (const h of t.holdings.ofAccount(account.id)) if ((h.long || h.short) && inPool(t, account, pool, h)) return false;
   const key = t.margin.poolBucket(account.id, pool);
-  const owed = -t.core.ledger.balance(key);
+  const owed = -t.state.ledger.balance(key);
   if (owed <= 0n) return true;
   const coin = t.margin.poolCoin(pool);
-  t.core.ledger.transfer(bucket.insurance(coin), key, owed, { allowNegative: true, memo: 'bad debt covered' });
-  t.core.log(`insurance: covered ${owed} of account ${account.id} in ${pool.kind} pool ${pool.id}`);
+  t.state.ledger.transfer(bucket.insurance(coin), key, owed, { allowNegative: true, memo: 'bad debt covered' });
+  t.state.log(`insurance: covered ${owed} of account ${account.id} in ${pool.kind} pool ${pool.id}`);
   return true;
 }
 
-export function riskPass(t: TradingEngine, now: number): RiskOutcome {
+export function riskPass(t: TradingBooks, now: number): RiskOutcome {
   const out: RiskOutcome = { liquidated: 0, covered: 0 };
   const seenGroups = new Set<string>();
   for (const accountId of t.holdings.accountsWithPositions()) {
-    const account = t.core.accounts.byId(accountId);
+    const account = t.state.accounts.byId(accountId);
     if (!account) continue;
     for (const pool of t.margin.poolsOf(account)) {
       const f = t.margin.poolFigures(account, pool);
@@ -114,7 +114,7 @@ export function riskPass(t: TradingEngine, now: number): RiskOutcome {
       for (const p of [h.long, h.short]) {
         if (!p) continue;
         const pf = t.margin.positionFigures(h, p, mark);
-        if (t.core.ledger.balance(t.margin.isolatedBucket(h, p.side)) + pf.upnl < pf.mm) {
+        if (t.state.ledger.balance(t.margin.isolatedBucket(h, p.side)) + pf.upnl < pf.mm) {
           liquidateIsolated(t, account, h, p, now);
           out.liquidated++;
           t.flagDebt(accountId);
@@ -125,17 +125,17 @@ export function riskPass(t: TradingEngine, now: number): RiskOutcome {
   // Accounts frozen earlier whose group no longer holds a position: equity is all there is.
   for (const [accountId, groupId] of t.autoFrozenEntries()) {
     if (seenGroups.has(`${accountId}:${groupId}`)) continue;
-    const account = t.core.accounts.byId(accountId);
+    const account = t.state.accounts.byId(accountId);
     if (!account) continue;
     const f = t.margin.poolFigures(account, { kind: 'group', id: groupId });
     t.setAutoFrozen(accountId, groupId, f.positions > 0 && f.equity < f.mm);
   }
   for (const accountId of t.takeDebtors()) {
-    const account = t.core.accounts.byId(accountId);
+    const account = t.state.accounts.byId(accountId);
     if (!account) continue;
     let settled = true;
     for (const pool of poolsWithMoney(t, account)) {
-      if (t.core.ledger.balance(t.margin.poolBucket(accountId, pool)) >= 0n) continue;
+      if (t.state.ledger.balance(t.margin.poolBucket(accountId, pool)) >= 0n) continue;
       if (coverDebt(t, account, pool)) out.covered++;
       else settled = false;
     }
@@ -145,9 +145,9 @@ export function riskPass(t: TradingEngine, now: number): RiskOutcome {
 }
 
 /** Every pool the account could owe in: its enrolled deployers and their share groups. */
-function poolsWithMoney(t: TradingEngine, account: Account): PoolRef[] {
+function poolsWithMoney(t: TradingBooks, account: Account): PoolRef[] {
   const pools: PoolRef[] = [];
   for (const md of account.enrolled) pools.push({ kind: 'md', id: md });
-  for (const g of t.core.config.shareGroups.values()) if (account.enrolled.has(g.marketDeployerId)) pools.push({ kind: 'group', id: g.groupId });
+  for (const g of t.state.config.shareGroups.values()) if (account.enrolled.has(g.marketDeployerId)) pools.push({ kind: 'group', id: g.groupId });
   return pools;
 }

@@ -9,17 +9,13 @@ import { bucket } from '../ledger.js';
 import type { Account } from '../state/accounts.js';
 import { effectiveFeeRates } from '../state/fees.js';
 import type { ContractDef } from '../state/marketConfig.js';
+import type { FillMoney } from './fillMoney.js';
 import { tradeIntoHolding } from './positionMath.js';
-import type { TradingEngine } from './tradingEngine.js';
+import type { TradingBooks } from './tradingBooks.js';
 import type { Holding, OrderRecord } from './types.js';
 
-export interface FillMoney {
-  fee: bigint;
-  closedPnl: bigint;
-}
-
 export function settleFill(
-  t: TradingEngine,
+  t: TradingBooks,
   account: Account,
   contract: ContractDef,
   h: Holding,
@@ -29,7 +25,7 @@ export function settleFill(
   liquidity: 'maker' | 'taker',
   now: number,
 ): FillMoney {
-  const { ledger, config } = t.core;
+  const { ledger, config } = t.state;
   const market = t.market(contract.contractId);
   if (!market) throw new Error(`no market for contract ${contract.contractId}`);
   const units = market.units;
