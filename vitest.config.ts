@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // The command tests spawn dist/cli.js, the built CLI: rebuilt here when src/ is newer.
+    globalSetup: ['test/support/builtCli.ts'],
   },
 });

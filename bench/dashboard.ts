@@ -43,7 +43,7 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 const ACTIVITIES = ['calm', 'normal', 'busy', 'stress'] as const;
 export const DEFAULT_SOAK_MIN = 10;
 
-function build(log: (line: string) => void): void {
+export function buildDist(log: (line: string) => void): void {
   log('building dist/ (npm run build)...');
   try {
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
@@ -59,7 +59,7 @@ export async function benchDashboard(o: DashboardBenchOptions = {}): Promise<{ m
   const warmupMs = (o.warmupSeconds ?? 10) * 1000;
   const windowS = o.windowSeconds ?? 20;
   const soakMinutes = o.soakMinutes ?? DEFAULT_SOAK_MIN;
-  if (!o.skipBuild) build(log);
+  if (!o.skipBuild) buildDist(log);
 
   const runs: ActivityRun[] = [];
   let latency: number[][] | undefined;

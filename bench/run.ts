@@ -6,6 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchCommand } from './command.js';
 import { benchDashboard, DEFAULT_SOAK_MIN, ROOT } from './dashboard.js';
 import type { GoalRow } from './dashboard/report.js';
 import { goalsTable } from './dashboard/report.js';
@@ -21,6 +22,7 @@ type Bench = (flags: Flags) => Promise<{ markdown: string; goals?: GoalRow[] }>;
 const BENCHES: Record<string, Bench> = {
   signing: () => benchSigning(),
   exchange: () => benchExchange(),
+  command: (f) => benchCommand({ skipBuild: !f.build }),
   dashboard: (f) => benchDashboard({ ...(f.soakMinutes !== undefined ? { soakMinutes: f.soakMinutes } : {}), skipBuild: !f.build }),
 };
 

@@ -1,11 +1,23 @@
 #!/usr/bin/env node
-// Entry point: `perpdesk exchange ...` runs the embedded exchange; anything else the dashboard.
+// Entry point: `perpdesk exchange ...` runs the embedded exchange, `perpdesk <command> ...` the
+// headless face (src/command), and flags alone the dashboard.
 const argv = process.argv.slice(2);
 
 async function main(): Promise<number> {
   if (argv[0] === 'exchange') {
     const { exchangeMain } = await import('./exchange/cli.js');
     return exchangeMain(argv.slice(1));
+  }
+  const { commandLine } = await import('./command/commandWords.js');
+  const words = commandLine(argv);
+  if (words) {
+    // A reader that stops early (`| head`) closes the pipe: that ends the command, quietly.
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') process.stderr.write(`perpdesk: cannot write the output: ${e.message}\n`);
+      process.exit(e.code === 'EPIPE' ? 0 : 70);
+    });
+    const { commandMain } = await import('./command/commandMain.js');
+    return commandMain(words);
   }
   // React's development build costs a quarter more CPU per frame; set before React loads.
   process.env.NODE_ENV ??= 'production';

@@ -10,7 +10,7 @@ import {
   type OrderStatus,
 } from '../protocol/wire/index.js';
 import { CloidGenerator } from './cloid.js';
-import { clientError, type ClientError } from './errors.js';
+import { clientError, type ClientError, type Result } from './errors.js';
 import { interpretExchange } from './exchangeResponse.js';
 import type { HttpTransport } from './http.js';
 import type { InfoClient } from './infoClient.js';
@@ -242,6 +242,20 @@ export class ExchangeClient {
   }
   revokeAgent(agentAddress: string) {
     return this.send(build.revokeAgent(agentAddress));
+  }
+
+  /**
+   * The request exactly as it would be sent, signed but not sent (a dry run). It uses a
+   * nonce, so a later real send is never a replay of it. Not journalled: nothing was asked.
+   */
+  signOnly<T extends ActionType>(action: ActionOf<T> & { type: T }): Result<{ envelope: Record<string, unknown>; signer: SignerInfo }> {
+    const parsed = parseAction(action);
+    if (!parsed.ok) return { ok: false, error: clientError('validation', `${action.type}: ${parsed.error}`) };
+    const picked = this.o.signers.pick(action.type);
+    if (!picked.ok) return picked;
+    const signer = picked.value;
+    const nonce = this.nonces.next(signer.address);
+    return { ok: true, value: { envelope: { action, nonce, signature: signer.sign(action, nonce) }, signer: { role: signer.role, address: signer.address } } };
   }
 
   // ---- internals ----

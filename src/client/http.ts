@@ -1,4 +1,5 @@
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
+import { poolRequest, UndiciPool } from './undiciPool.js';
 import { clientError, excerpt, type ClientError } from './errors.js';
 
 export interface HttpOptions {
@@ -57,7 +58,7 @@ export class HttpTransport {
       connections: options.connections ?? DEFAULTS.connections,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
     };
-    this.pool = new Pool(url.origin, {
+    this.pool = new UndiciPool(url.origin, {
       connections: this.opts.connections,
       connectTimeout: this.opts.connectTimeoutMs,
       headersTimeout: this.opts.requestTimeoutMs,
@@ -75,7 +76,7 @@ export class HttpTransport {
     let headers: Record<string, string | string[] | undefined>;
     let body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown };
     try {
-      const res = await this.pool.request({
+      const res = await poolRequest(this.pool, {
         path: `${this.prefix}${path}`,
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync, chmodSync, unlinkSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, chmodSync, unlinkSync, linkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NonceStore } from '../protocol/index.js';
 
@@ -10,12 +10,24 @@ export interface NonceFileStoreOptions {
    */
   freshMarginMs?: number;
   fileName?: string;
+  /** How long claim() and save() wait for another process's lock before throwing. */
+  lockTimeoutMs?: number;
+  /**
+   * A lock file older than this was left by a process that died holding it, and is taken
+   * over. Holders keep it for well under a millisecond, so any live holder is far younger.
+   */
+  lockStaleMs?: number;
 }
 
 /**
  * NonceStore in `<stateDir>/nonces.json`: { "<signer address>": reservedUpTo }.
  * Written with mode 0600 to a temporary file then renamed, so a crash mid-write leaves the
  * old file or the new one, never half of one. A corrupt file is set aside, not fatal.
+ *
+ * Processes sharing the state directory (the dashboard and the CLI) take `nonces.json.lock`
+ * around every read-modify-write, so claim() re-reads the mark other processes persisted
+ * and no two of them are ever granted overlapping blocks. The lock is synchronous because
+ * signing draws nonces synchronously.
  */
 export class NonceFileStore implements NonceStore {
   readonly path: string;
@@ -23,6 +35,9 @@ export class NonceFileStore implements NonceStore {
   private corrupt = false;
   private readonly now: () => number;
   private readonly freshMarginMs: number;
+  private readonly lockPath: string;
+  private readonly lockTimeoutMs: number;
+  private readonly lockStaleMs: number;
   /** Why the file was ignored, for the session's error list. */
   warning: string | undefined;
 
@@ -33,6 +48,9 @@ export class NonceFileStore implements NonceStore {
     this.now = opts.now ?? Date.now;
     this.freshMarginMs = opts.freshMarginMs ?? 10_000;
     this.path = join(stateDir, opts.fileName ?? 'nonces.json');
+    this.lockPath = `${this.path}.lock`;
+    this.lockTimeoutMs = opts.lockTimeoutMs ?? 2_000;
+    this.lockStaleMs = opts.lockStaleMs ?? 10_000;
     this.values = this.read();
   }
 
@@ -42,14 +60,41 @@ export class NonceFileStore implements NonceStore {
     return this.corrupt ? this.now() + this.freshMarginMs : undefined;
   }
 
+  /** Raises the persisted mark to `reservedUpTo`; a mark is never lowered. */
   save(signer: string, reservedUpTo: number): void {
-    this.values[signer.toLowerCase()] = reservedUpTo;
-    mkdirSync(this.stateDir, { recursive: true, mode: 0o700 });
+    const key = signer.toLowerCase();
+    this.locked(() => {
+      const current = this.persistedMark(key);
+      if (current === undefined || reservedUpTo > current) this.write(key, reservedUpTo);
+    });
+  }
+
+  claim(signer: string, atLeast: number, reserveMs: number): { first: number; reservedUpTo: number } {
+    const key = signer.toLowerCase();
+    return this.locked(() => {
+      const mark = this.persistedMark(key);
+      const first = mark === undefined ? atLeast : Math.max(atLeast, mark + 1);
+      const reservedUpTo = first + reserveMs;
+      this.write(key, reservedUpTo);
+      return { first, reservedUpTo };
+    });
+  }
+
+  /** The mark on disk now (other processes may have raised it); call under the lock. */
+  private persistedMark(key: string): number | undefined {
+    this.corrupt = false;
+    this.values = this.read();
+    return this.load(key);
+  }
+
+  private write(key: string, reservedUpTo: number): void {
+    this.values[key] = reservedUpTo;
     const tmp = `${this.path}.${process.pid}.tmp`;
     try {
       writeFileSync(tmp, `${JSON.stringify(this.values)}\n`, { mode: 0o600 });
       chmodSync(tmp, 0o600); // mode is ignored when the temp file already existed
       renameSync(tmp, this.path);
+      this.corrupt = false;
     } catch (e) {
       try {
         unlinkSync(tmp);
@@ -58,6 +103,83 @@ export class NonceFileStore implements NonceStore {
       }
       throw e;
     }
+  }
+
+  private locked<T>(critical: () => T): T {
+    mkdirSync(this.stateDir, { recursive: true, mode: 0o700 });
+    this.acquireLock();
+    try {
+      return critical();
+    } finally {
+      try {
+        unlinkSync(this.lockPath);
+      } catch {
+        /* taken over as stale while held: nothing of ours left to remove */
+      }
+    }
+  }
+
+  /**
+   * Creating the lock file with O_EXCL is the lock. Waiting blocks the thread (Atomics.wait)
+   * because next() cannot yield; holders keep the lock for a file read and a rename only.
+   */
+  private acquireLock(): void {
+    const deadline = Date.now() + this.lockTimeoutMs;
+    for (;;) {
+      try {
+        const fd = openSync(this.lockPath, 'wx', 0o600);
+        try {
+          writeFileSync(fd, `${process.pid}\n`);
+        } finally {
+          closeSync(fd);
+        }
+        return;
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'EEXIST') throw e;
+      }
+      if (this.removeIfStale()) continue;
+      if (Date.now() >= deadline) {
+        throw new Error(
+          `nonce lock ${this.lockPath} held for over ${this.lockTimeoutMs} ms by another perpdesk process on this state directory; ` +
+            `if none is running, remove the file`,
+        );
+      }
+      Atomics.wait(SLEEP, 0, 0, 1);
+    }
+  }
+
+  /**
+   * Removes the lock file if it is older than lockStaleMs. The file is first moved aside and
+   * checked to be the very one judged stale, so two processes taking over at once cannot
+   * delete the fresh lock one of them has just created.
+   */
+  private removeIfStale(): boolean {
+    let judged: { ino: number; mtimeMs: number };
+    try {
+      judged = statSync(this.lockPath);
+    } catch {
+      return true; // released meanwhile: try again at once
+    }
+    if (Date.now() - judged.mtimeMs <= this.lockStaleMs) return false;
+    const aside = `${this.lockPath}.${process.pid}.stale`;
+    try {
+      renameSync(this.lockPath, aside);
+    } catch {
+      return true; // someone else moved it first
+    }
+    try {
+      if (statSync(aside).ino !== judged.ino) {
+        // A live lock was moved by mistake: put it back unless a new one already exists.
+        try {
+          linkSync(aside, this.lockPath);
+        } catch {
+          /* a third process locked in the same instant; nothing safe is left to do */
+        }
+      }
+    } finally {
+      unlinkSync(aside);
+    }
+    return true;
   }
 
   private read(): Record<string, number> {
@@ -86,3 +208,5 @@ export class NonceFileStore implements NonceStore {
     }
   }
 }
+
+const SLEEP = new Int32Array(new SharedArrayBuffer(4));

@@ -18,17 +18,23 @@ export interface Blocker {
   advice?: string;
 }
 
-/**
- * The blocker as one line. `keyOf` gives the label of the key bound to a command (from the
- * keymap in force) that works where the line is shown, or undefined when only the palette
- * reaches it.
- */
-export function blockerText(b: Blocker, keyOf: (command: string) => string | undefined = () => undefined): string {
+export type BlockerAction = NonNullable<Blocker['action']>;
+
+/** How a face says to carry out a blocker's fix ("press E to enroll"); undefined falls back to the palette. */
+export type Remedy = (action: BlockerAction) => string | undefined;
+
+/** The dashboard's remedy: the key bound to the command in the keymap in force, where there is one. */
+export function pressKey(keyOf: (command: string) => string | undefined): Remedy {
+  return (a) => {
+    const key = keyOf(a.command);
+    return key ? `press ${key} to ${a.text}` : undefined;
+  };
+}
+
+/** The blocker as one line: why, then what to do about it in the words of the face showing it. */
+export function blockerText(b: Blocker, remedy: Remedy = () => undefined): string {
   const todo: string[] = [];
-  if (b.action) {
-    const key = keyOf(b.action.command);
-    todo.push(key ? `press ${key} to ${b.action.text}` : `${b.action.text} from the command palette`);
-  }
+  if (b.action) todo.push(remedy(b.action) ?? `${b.action.text} from the command palette`);
   if (b.advice) todo.push(b.advice);
   return todo.length > 0 ? `${b.reason}: ${todo.join(', or ')}` : b.reason;
 }

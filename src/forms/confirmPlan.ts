@@ -1,4 +1,4 @@
-import { blockerText, type Blocker } from './blockers.js';
+import { blockerText, type Blocker, type Remedy } from './blockers.js';
 import { collateralCoin, type FormContext } from './context.js';
 import { preTradesOf, type Evaluation, type FormSpec } from './formSpec.js';
 import { checkGuards, policyConfirms, staleBookConfirmation, type GuardViolation } from './guards.js';
@@ -33,9 +33,9 @@ export interface ConfirmPlan {
 /** Forms that put orders on the book: guards and the stale-book check apply to them. */
 const ORDER_ENTRY = new Set(['order', 'modify']);
 
-/** The plan's blockers in words, numbered for a batch; `keyOf` names the key bound to a command (see blockerText). */
-export function blockerLines(plan: Pick<ConfirmPlan, 'blockers'>, keyOf?: (command: string) => string | undefined): string[] {
-  return plan.blockers.map((b) => `${b.order !== undefined ? `#${b.order} ` : ''}${blockerText(b.blocker, keyOf)}`);
+/** The plan's blockers in words, numbered for a batch; `remedy` says how to fix each where the line is shown. */
+export function blockerLines(plan: Pick<ConfirmPlan, 'blockers'>, remedy?: Remedy): string[] {
+  return plan.blockers.map((b) => `${b.order !== undefined ? `#${b.order} ` : ''}${blockerText(b.blocker, remedy)}`);
 }
 
 /** The plan holds something Enter alone must not sign past: a blocker or a guard. */

@@ -1,8 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BINDINGS } from './bindings.js';
-import { extractKeymapSection, helpSections, keyLabel, renderKeymapMarkdown, replaceKeymapSection } from './help.js';
+import { helpSections, keyLabel, renderKeymapMarkdown } from './help.js';
 
 describe('help', () => {
   it('labels keys for people', () => {
@@ -32,18 +30,5 @@ describe('README keymap table', () => {
     expect(rows).toHaveLength(DEFAULT_BINDINGS.length + 2);
     expect(md).toContain('| Global | `q` | `quit` | Quit |');
     expect(md).toContain('`Shift+Tab`');
-  });
-  it('replaces only the text between the markers', () => {
-    const doc = 'intro\n<!-- keymap:start -->\nold\n<!-- keymap:end -->\noutro\n';
-    const next = replaceKeymapSection(doc, 'NEW\n');
-    expect(next).toBe('intro\n<!-- keymap:start -->\nNEW\n<!-- keymap:end -->\noutro\n');
-    expect(extractKeymapSection(next!)).toBe('NEW\n');
-    expect(replaceKeymapSection('no markers', 'x')).toBeUndefined();
-  });
-  const readme = fileURLToPath(new URL('../../README.md', import.meta.url));
-  const doc = existsSync(readme) ? readFileSync(readme, 'utf8') : '';
-  const section = extractKeymapSection(doc);
-  it.skipIf(section === undefined)('README.md matches the bindings (regenerate: npm run keymap -- --write)', () => {
-    expect(section).toBe(renderKeymapMarkdown());
   });
 });

@@ -92,7 +92,7 @@ function mdCode(text: string): string {
   return body.includes('`') ? `\`\` ${body} \`\`` : `\`${body}\``;
 }
 
-/** README's keymap table, generated from the bindings (see scripts/printKeymap.ts). */
+/** README's keymap table, generated from the bindings (see scripts/printReadmeTables.ts). */
 export function renderKeymapMarkdown(bindings: readonly Binding[] = DEFAULT_BINDINGS): string {
   const lines = ['| Where | Keys | Command | What it does |', '|---|---|---|---|'];
   for (const section of helpSections(bindings)) {
@@ -103,23 +103,4 @@ export function renderKeymapMarkdown(bindings: readonly Binding[] = DEFAULT_BIND
     }
   }
   return `${lines.join('\n')}\n`;
-}
-
-export const KEYMAP_START = '<!-- keymap:start -->';
-export const KEYMAP_END = '<!-- keymap:end -->';
-
-/** Replaces the text between the keymap markers; undefined when the markers are absent. */
-export function replaceKeymapSection(document: string, table: string): string | undefined {
-  const start = document.indexOf(KEYMAP_START);
-  const end = document.indexOf(KEYMAP_END);
-  if (start < 0 || end < start) return undefined;
-  return `${document.slice(0, start + KEYMAP_START.length)}\n${table}${document.slice(end)}`;
-}
-
-/** The current text between the markers, for the README drift test. */
-export function extractKeymapSection(document: string): string | undefined {
-  const start = document.indexOf(KEYMAP_START);
-  const end = document.indexOf(KEYMAP_END);
-  if (start < 0 || end < start) return undefined;
-  return document.slice(start + KEYMAP_START.length, end).replace(/^\n/, '');
 }

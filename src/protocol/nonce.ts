@@ -5,11 +5,21 @@
  * Restarts: the store persists a high-water mark ahead of the nonces actually handed out
  * (a reservation of `reserveMs`), so a restart within the same millisecond window starts
  * above anything used before without writing to disk on every signature.
+ *
+ * Several processes: a store shared by processes (the dashboard and the CLI on one state
+ * directory) implements claim(), and the manager then hands out values only inside blocks
+ * the store granted it, so no two processes can draw the same value for a signer.
  */
 export interface NonceStore {
   /** Highest value ever reserved for this signer, if any. */
   load(signer: string): number | undefined;
   save(signer: string, reservedUpTo: number): void;
+  /**
+   * Atomically against every other user of the store: reads the persisted high-water mark,
+   * grants the block [first, reservedUpTo] with first = max(atLeast, mark + 1) and
+   * reservedUpTo = first + reserveMs, and persists reservedUpTo as the new mark.
+   */
+  claim?(signer: string, atLeast: number, reserveMs: number): { first: number; reservedUpTo: number };
 }
 
 export class MemoryNonceStore implements NonceStore {
@@ -53,12 +63,19 @@ export class NonceManager {
       state = { last: reserved, reservedUpTo: reserved };
       this.signers.set(key, state);
     }
-    const value = Math.max(this.now(), state.last + 1);
-    state.last = value;
+    let value = Math.max(this.now(), state.last + 1);
     if (value > state.reservedUpTo) {
-      state.reservedUpTo = value + this.reserveMs;
-      this.store.save(key, state.reservedUpTo);
+      if (this.store.claim) {
+        // The store may start the block higher: another process holds the values below.
+        const block = this.store.claim(key, value, this.reserveMs);
+        value = block.first;
+        state.reservedUpTo = block.reservedUpTo;
+      } else {
+        state.reservedUpTo = value + this.reserveMs;
+        this.store.save(key, state.reservedUpTo);
+      }
     }
+    state.last = value;
     return value;
   }
 

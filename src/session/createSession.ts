@@ -1,5 +1,5 @@
 import { NonceManager, type SecretKeyInput } from '../protocol/index.js';
-import type { CandleInterval, Configs, ContractConfig, L2Book, Subscription } from '../protocol/wire/index.js';
+import { CANDLE_INTERVAL_MS, type CandleInterval, type Configs, type ContractConfig, type L2Book, type Subscription } from '../protocol/wire/index.js';
 import { Backoff } from '../client/backoff.js';
 import { ClockOffset } from '../client/clockOffset.js';
 import { clientError, type ClientError, type Result } from '../client/errors.js';
@@ -16,6 +16,7 @@ import { Coalescer } from '../feed/coalescer.js';
 import { selectContract } from '../state/actions.js';
 import { createAppStore, storeSink, type AppStore } from '../state/store.js';
 import { CandleWatch } from './candleWatch.js';
+import { JournalFile } from './journalFile.js';
 import type { EmbeddedExchange } from './embedded.js';
 import type { InitialMarket } from './initialMarket.js';
 
@@ -62,6 +63,13 @@ export interface SessionOptions {
    * the first frame already shows the market; the streams replace it as they come live.
    */
   initial?: InitialMarket;
+  /**
+   * False: no WebSocket and no polling timers; the store fills only on `refresh()`. A
+   * command that reads the account once and signs one action needs nothing more.
+   */
+  live?: boolean;
+  /** Which face signs through this session, written beside each journal line ('dashboard', 'cli'). */
+  face?: string;
 }
 
 /** Something every face of the session should tell its user once (a toast, a stderr line). */
@@ -86,6 +94,11 @@ export interface Session {
   ready: Promise<Result<ContractConfig>>;
   switchContract(name: string): Promise<Result<ContractConfig>>;
   /**
+   * Reads everything the polling plan reads, open orders included, and the selected
+   * contract's book, once, into the store: what a form's checks need, as of now.
+   */
+  refresh(): Promise<Result<void>>;
+  /**
    * Candles of a contract at an interval for as long as someone watches them (the
    * subscription's resync loads the history); the returned function stops watching. The
    * selected contract at the session's interval is always watched.
@@ -95,16 +108,6 @@ export interface Session {
   close(): Promise<void>;
 }
 
-const INTERVAL_MS: Record<CandleInterval, number> = {
-  '1m': 60_000,
-  '5m': 300_000,
-  '15m': 900_000,
-  '1h': 3_600_000,
-  '4h': 14_400_000,
-  '1d': 86_400_000,
-  '1w': 604_800_000,
-  '1M': 2_592_000_000,
-};
 
 /**
  * A running perpdesk without a screen: the clients, the subscriptions (public, private,
@@ -117,6 +120,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   const address = (keys.address ?? signers.masterAddress)?.toLowerCase();
   if (!address) throw new Error('createSession: the master account address is needed when only an agent key is loaded');
   const readOnly = !signers.any;
+  const live = o.live ?? true;
   const cadence = { ...DEFAULT_POLL, ...o.poll };
   const interval = o.candleInterval ?? '1m';
   const store = o.store ?? createAppStore();
@@ -183,7 +187,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
 
   async function loadCandles(contractId: number, iv: CandleInterval): Promise<boolean> {
     const end = now();
-    const r = await info.candleSnapshot(contractId, iv, end - INTERVAL_MS[iv] * (o.candleBars ?? 200), end);
+    const r = await info.candleSnapshot(contractId, iv, end - CANDLE_INTERVAL_MS[iv] * (o.candleBars ?? 200), end);
     if (!r.ok) throw new Error(r.error.message);
     coalescer.candles(contractId, iv, r.value);
     return true;
@@ -206,9 +210,24 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     },
     tasks: pollTasks({ info, coalescer, store, address, cadence, contract: () => contract, openOrders: readOnly }),
   });
+  let journalFile: JournalFile | undefined;
+  if (o.stateDir) {
+    try {
+      journalFile = new JournalFile(o.stateDir);
+    } catch (e) {
+      error('journal', clientError('validation', e instanceof Error ? e.message : String(e)));
+    }
+  }
   exchange.onJournal((entry) => {
     coalescer.journal(entry);
     poller.burst();
+    try {
+      journalFile?.append(entry, o.face);
+    } catch (e) {
+      // One refusal is enough: the file stays as it is and the screen says why.
+      journalFile = undefined;
+      error('journal', clientError('validation', e instanceof Error ? e.message : String(e)));
+    }
   });
 
   const marketSubs = (c: ContractConfig): Subscription[] => [
@@ -237,6 +256,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   }
 
   async function switchContract(name: string): Promise<Result<ContractConfig>> {
+    const previous = contract;
     const next = store.getState().market.contracts[name];
     if (!next) {
       const names = Object.keys(store.getState().market.contracts).join(', ') || 'none';
@@ -244,22 +264,43 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
       error('session', e);
       return { ok: false, error: e };
     }
-    if (contract) for (const s of marketSubs(contract)) ws.unsubscribe(s);
-    stopContractCandles();
     contract = next;
     selectContract(store, name);
+    if (!live) return { ok: true, value: next };
+    if (previous) for (const s of marketSubs(previous)) ws.unsubscribe(s);
+    stopContractCandles();
     for (const s of marketSubs(next)) ws.subscribe(s);
     stopContractCandles = candles.watch(next.contractId, interval);
     poller.runNow('marketState');
     return { ok: true, value: next };
   }
 
+  // Open orders included: a one-off read has no private stream to bring them.
+  const readOnce = pollTasks({ info, coalescer, store, address, cadence, contract: () => contract, openOrders: true });
+  async function refresh(): Promise<Result<void>> {
+    // userAgents needs the account id that userAccount brings, so the account goes first.
+    for (const task of readOnce) {
+      const r = await task.run();
+      if (!r.ok) return { ok: false, error: r.error };
+      coalescer.flush();
+    }
+    if (contract) {
+      const r = await info.l2Book(contract.contractId);
+      if (!r.ok) return { ok: false, error: r.error };
+      coalescer.book(r.value);
+      coalescer.flush();
+    }
+    return { ok: true, value: undefined };
+  }
+
   const initial = o.initial ?? target.embedded?.initial;
   const ready = (async (): Promise<Result<ContractConfig>> => {
-    ws.subscribe({ type: 'config' });
-    if (signers.any) for (const type of ['openOrders', 'orderUpdates', 'userFills'] as const) ws.subscribe({ type });
-    ws.start();
-    poller.start();
+    if (live) {
+      ws.subscribe({ type: 'config' });
+      if (signers.any) for (const type of ['openOrders', 'orderUpdates', 'userFills'] as const) ws.subscribe({ type });
+      ws.start();
+      poller.start();
+    }
     if (initial) {
       // Synchronous up to here, so the store holds the market before createSession returns.
       coalescer.configs(initial.configs);
@@ -277,7 +318,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   // and the account is read at once.
   target.embedded?.ready.then(
     () => {
-      if (closed) return;
+      if (closed || !live) return;
       emit({ type: 'progress', step: null });
       // The client logs the reconnect as an error entry, so the success notice goes after it to stay on screen.
       if (!ws.snapshot().authenticated && !readOnly) ws.reconnect('websocket: signing in again now that the agent is approved');
@@ -306,6 +347,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     embedded: target.embedded !== undefined,
     ready,
     switchContract,
+    refresh,
     watchCandles: (contractId, iv) => candles.watch(contractId, iv),
     onEvent(listener) {
       listeners.add(listener);

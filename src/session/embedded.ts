@@ -5,7 +5,9 @@ import { HttpTransport } from '../client/http.js';
 import { InfoClient } from '../client/infoClient.js';
 import { NonceFileStore } from '../client/nonceFileStore.js';
 import { startExchange } from '../exchange/startExchange.js';
-import { KeySourceError, loadKeyFile, PrivateKey, saveKeyFile } from '../wallet/index.js';
+import type { PrivateKey } from '../wallet/index.js';
+import { demoKey } from './demoKey.js';
+import { removeEndpoint, writeEndpoint } from './endpointFile.js';
 import type { InitialMarket } from './initialMarket.js';
 import { AGENT_LIFETIME_MS, AGENT_NAME, runOnboarding } from './onboarding.js';
 
@@ -24,6 +26,8 @@ export interface EmbeddedOptions {
   onProgress?: (step: string) => void;
   /** Registration credit delay; short here so the account is funded within about a second. */
   creditDelayMs?: number;
+  /** Record the address in the state directory while running, so commands reach this exchange. */
+  advertise?: boolean;
 }
 
 export interface EmbeddedExchange {
@@ -42,17 +46,6 @@ export interface EmbeddedExchange {
   close(): Promise<void>;
 }
 
-/** Loads a demo key, or creates it (0600) on the first run. */
-export async function demoKey(file: string): Promise<PrivateKey> {
-  try {
-    return (await loadKeyFile(file)).key;
-  } catch (e) {
-    if (!(e instanceof KeySourceError) || e.kind !== 'not-found') throw e;
-    const key = PrivateKey.generate();
-    await saveKeyFile(file, key);
-    return key;
-  }
-}
 
 /**
  * Starts the exchange, loads or creates the demo keys and onboards the account; resolves once
@@ -94,6 +87,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
   await Promise.race([agentApproved, ready.catch(() => {})]);
   // Read last, so what the first frame shows is as fresh as the streams' first snapshot would be.
   const initial = await readMarket(exchange.url);
+  if (o.advertise) writeEndpoint(o.stateDir, { url: exchange.url, wsUrl: exchange.wsUrl, pid: process.pid });
   return {
     ...(initial ? { initial } : {}),
     url: exchange.url,
@@ -103,7 +97,10 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     address,
     nonces,
     ready,
-    close: () => exchange.close(),
+    close: () => {
+      if (o.advertise) removeEndpoint(o.stateDir);
+      return exchange.close();
+    },
   };
 }
 

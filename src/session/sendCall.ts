@@ -1,5 +1,7 @@
-import type { ExchangeClient } from '../../client/exchangeClient.js';
+import type { ExchangeClient } from '../client/exchangeClient.js';
 import {
+  collateralCoin,
+  contractById,
   renderActionOutcome,
   renderCancelAllResult,
   renderCancelResult,
@@ -8,29 +10,66 @@ import {
   type ClientCall,
   type RenderOptions,
   type ResultView,
-} from '../../forms/index.js';
+} from '../forms/index.js';
+import type { ActionOutcome, CancelAllResult, CancelResult, ModifyResult, OrderResult } from '../model/actionOutcome.js';
+import type { ActionType, Configs } from '../protocol/wire/index.js';
 
 /** The part of the client a form sends through (a test double implements just this). */
 export type FormSender = Pick<ExchangeClient, 'order' | 'cancel' | 'cancelByCloid' | 'modify' | 'cancelAll' | 'send'>;
 
+/** The client's typed answer to one call, whichever method sent it. */
+export type CallOutcome = OrderResult | CancelResult | ModifyResult | CancelAllResult | ActionOutcome<ActionType>;
+
+export interface SentCall {
+  outcome: CallOutcome;
+  /** The answer in the exchange's own words, as every face shows it. */
+  view: ResultView;
+}
+
 /**
  * Sends a built form through the client method that matches its call: orders, cancels and
  * modify go through the methods that reconcile a lost answer from the exchange's records.
- * The answer comes back rendered in the exchange's own words.
  */
-export async function sendCall(client: FormSender, call: ClientCall, opts: RenderOptions = {}): Promise<ResultView> {
+export async function sendCall(client: FormSender, call: ClientCall, opts: RenderOptions = {}): Promise<SentCall> {
   switch (call.kind) {
-    case 'order':
-      return renderOrderResult(await client.order(call.specs), opts);
-    case 'cancel':
-      return renderCancelResult(await client.cancel(call.cancels), opts);
-    case 'cancelByCloid':
-      return renderCancelResult(await client.cancelByCloid(call.cancels), opts);
-    case 'modify':
-      return renderModifyResult(await client.modify(call.params), opts);
-    case 'cancelAll':
-      return renderCancelAllResult(await client.cancelAll(call.contractId));
-    case 'send':
-      return renderActionOutcome(call.action.type, await client.send(call.action as never), opts);
+    case 'order': {
+      const outcome = await client.order(call.specs);
+      return { outcome, view: renderOrderResult(outcome, opts) };
+    }
+    case 'cancel': {
+      const outcome = await client.cancel(call.cancels);
+      return { outcome, view: renderCancelResult(outcome, opts) };
+    }
+    case 'cancelByCloid': {
+      const outcome = await client.cancelByCloid(call.cancels);
+      return { outcome, view: renderCancelResult(outcome, opts) };
+    }
+    case 'modify': {
+      const outcome = await client.modify(call.params);
+      return { outcome, view: renderModifyResult(outcome, opts) };
+    }
+    case 'cancelAll': {
+      const outcome = await client.cancelAll(call.contractId);
+      return { outcome, view: renderCancelAllResult(outcome) };
+    }
+    case 'send': {
+      const outcome = await client.send(call.action as never);
+      return { outcome: outcome as CallOutcome, view: renderActionOutcome(call.action.type, outcome, opts) };
+    }
   }
+}
+
+/** Units to render a call's answer in: its contract's scales when it names one contract, the collateral coin. */
+export function renderOptionsFor(configs: Configs | null, call: ClientCall): RenderOptions {
+  const opts: RenderOptions = { coin: collateralCoin(configs) };
+  const ids =
+    call.kind === 'modify'
+      ? [call.params.contractId]
+      : call.kind === 'order'
+        ? call.specs.map((s) => s.contractId)
+        : call.kind === 'cancel' || call.kind === 'cancelByCloid'
+          ? call.cancels.map((c) => c.contractId)
+          : [];
+  if (ids.length > 0 && ids.every((id) => id === ids[0])) opts.contract = contractById(configs, ids[0] as number);
+  return opts;
 }

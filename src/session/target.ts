@@ -3,9 +3,10 @@ import { createInterface } from 'node:readline/promises';
 import { HttpTransport } from '../client/http.js';
 import { InfoClient } from '../client/infoClient.js';
 import { defaultWsUrl } from '../client/wsUrl.js';
-import { loadKeyFile, loadKeyFromEnv, loadKeystoreFile, type LoadedKey } from '../wallet/index.js';
+import { KeySourceError, loadKeyFile, loadKeyFromEnv, loadKeystoreFile, type LoadedKey, type PrivateKey } from '../wallet/index.js';
 import type { SessionKeys, SessionTarget } from './createSession.js';
-import { demoKey, startEmbedded, type EmbeddedOptions } from './embedded.js';
+import { demoKey } from './demoKey.js';
+import type { EmbeddedOptions } from './embedded.js';
 import { AGENT_LIFETIME_MS, AGENT_NAME, OnboardingError, runOnboarding } from './onboarding.js';
 
 /**
@@ -29,6 +30,8 @@ export interface TargetSpec {
   activity?: string | undefined;
   seed?: number | undefined;
   port?: number | undefined;
+  /** Embedded only: record its address in the state directory so commands trade on it. */
+  advertise?: boolean | undefined;
 }
 
 export interface Target {
@@ -65,12 +68,15 @@ export function openTarget(spec: TargetSpec, stateDir: string, hooks: OpenTarget
 }
 
 export async function startEmbeddedTarget(spec: TargetSpec, stateDir: string, onProgress: (step: string) => void): Promise<Target> {
+  // Loaded only here: a session on a deployment never loads the exchange.
+  const { startEmbedded } = await import('./embedded.js');
   const embedded = await startEmbedded({
     stateDir,
     ...(spec.activity ? { activity: spec.activity as NonNullable<EmbeddedOptions['activity']> } : {}),
     ...(spec.seed !== undefined ? { seed: spec.seed } : {}),
     ...(spec.port !== undefined ? { port: spec.port } : {}),
     ...(spec.contract ? { contractName: spec.contract } : {}),
+    ...(spec.advertise ? { advertise: true } : {}),
     onProgress,
   });
   const target: SessionTarget = { url: embedded.url, wsUrl: embedded.wsUrl, embedded };
@@ -105,13 +111,25 @@ function deploymentSlug(url: string): string {
   return `${u.hostname}-${u.port || (u.protocol === 'https:' ? '443' : '80')}`.replace(/[^A-Za-z0-9.-]/g, '_');
 }
 
-export async function startRemoteTarget(args: TargetSpec, url: string, ws: string | undefined, stateDir: string, log: (line: string) => void): Promise<Target> {
-  const wsUrl = ws ?? defaultWsUrl(url);
-  if (args.readOnly) {
-    if (!args.address) throw new StartupError('--read-only needs --address 0x... (the account to watch)');
-    const address = args.address.toLowerCase();
-    return { target: { url, wsUrl }, keys: { address }, address, warnings: [] };
-  }
+export interface DeploymentKeys {
+  master?: PrivateKey;
+  agent?: PrivateKey;
+  /** The master account's address, lowercase. */
+  address: string;
+  warnings: string[];
+}
+
+/** The agent key perpdesk keeps for a deployment when the user names none. */
+export function deploymentAgentFile(stateDir: string, url: string): string {
+  return path.join(stateDir, 'agents', `${deploymentSlug(url)}.key`);
+}
+
+/**
+ * The keys named by the flags (or PERPDESK_PRIVATE_KEY) for a deployment. With a master and
+ * no agent, perpdesk's own agent key for that deployment: created when `createAgent` (the
+ * dashboard's first run approves it), else used only if an earlier run created it.
+ */
+export async function loadDeploymentKeys(args: TargetSpec, url: string, stateDir: string, o: { createAgent: boolean }): Promise<DeploymentKeys> {
   const warnings: string[] = [];
   const masterLoaded = (await loadKey('keystore', args.keystore, args.passwordFile, 'master')) ?? (await loadKey('key file', args.keyFile, undefined, 'master')) ?? loadKeyFromEnv();
   let agentLoaded = (await loadKey('keystore', args.agentKeystore, args.passwordFile, 'agent')) ?? (await loadKey('key file', args.agentKeyFile, undefined, 'agent'));
@@ -122,9 +140,30 @@ export async function startRemoteTarget(args: TargetSpec, url: string, ws: strin
   }
   if (!master && !args.address) throw new StartupError('with only an agent key, --address 0x... must name the master account');
   const address = (master?.address ?? args.address!).toLowerCase();
-  if (master) {
+  if (master && !agentLoaded) {
+    const file = deploymentAgentFile(stateDir, url);
+    if (o.createAgent) agentLoaded = { key: await demoKey(file), warnings: [] };
+    else agentLoaded = await loadKeyFile(file).catch((e: unknown) => {
+      if (e instanceof KeySourceError && e.kind === 'not-found') return undefined;
+      throw e;
+    });
+  }
+  const agent = agentLoaded?.key;
+  return { ...(master ? { master } : {}), ...(agent ? { agent } : {}), address, warnings };
+}
+
+export async function startRemoteTarget(args: TargetSpec, url: string, ws: string | undefined, stateDir: string, log: (line: string) => void): Promise<Target> {
+  const wsUrl = ws ?? defaultWsUrl(url);
+  if (args.readOnly) {
+    if (!args.address) throw new StartupError('--read-only needs --address 0x... (the account to watch)');
+    const address = args.address.toLowerCase();
+    return { target: { url, wsUrl }, keys: { address }, address, warnings: [] };
+  }
+  const loaded = await loadDeploymentKeys(args, url, stateDir, { createAgent: true });
+  const { master, address, warnings } = loaded;
+  let agentLoaded = loaded.agent ? { key: loaded.agent } : undefined;
+  if (master && agentLoaded) {
     // Trading is signed by an agent, so the master key is only needed for this first run.
-    if (!agentLoaded) agentLoaded = { key: await demoKey(path.join(stateDir, 'agents', `${deploymentSlug(url)}.key`)), warnings: [] };
     const agent = agentLoaded.key;
     try {
       await runOnboarding({

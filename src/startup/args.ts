@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** Dashboard flags. Unknown or malformed flags are user errors with a one-line message, not stacks. */
 export interface DashboardArgs {
@@ -38,6 +38,8 @@ export const HELP = `perpdesk — terminal trading dashboard for a perpetual-fut
 
 Usage:
   perpdesk [options]              dashboard (embedded exchange unless --url is given)
+  perpdesk <command> [options]    one read or write without the screen: book, orders, order buy ...
+                                  (perpdesk help lists every command and its exit codes)
   perpdesk exchange [options]     run the embedded exchange alone (see: perpdesk exchange --help)
 
 Connection:
@@ -67,54 +69,51 @@ Files:
   --state-dir DIR         keys, nonces, journal (default $XDG_STATE_HOME/perpdesk)
   -h, --help              this help
   -v, --version           version
+
+Exit codes of a command: 0 ok, 1 the exchange rejected it, 2 bad arguments or config,
+3 network or timeout, 4 refused before signing (guard, known refusal, --yes needed),
+5 answer lost and not settled, 70 internal. The dashboard: 0 quit, 1 setup failed,
+2 bad flags or config, 70 unexpected error.
 `;
 
-export function parseDashboardArgs(argv: string[]): DashboardArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        url: { type: 'string' },
-        ws: { type: 'string' },
-        keystore: { type: 'string' },
-        'key-file': { type: 'string' },
-        'agent-keystore': { type: 'string' },
-        'agent-key-file': { type: 'string' },
-        'password-file': { type: 'string' },
-        'read-only': { type: 'boolean', default: false },
-        address: { type: 'string' },
-        contract: { type: 'string' },
-        theme: { type: 'string' },
-        'no-color': { type: 'boolean', default: false },
-        config: { type: 'string' },
-        'state-dir': { type: 'string' },
-        activity: { type: 'string' },
-        seed: { type: 'string' },
-        port: { type: 'string' },
-        'invite-code': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-        version: { type: 'boolean', short: 'v', default: false },
-      },
-    });
-  } catch (e) {
-    // node's messages are good ("Unknown option '--x'") but mention internals; keep the first sentence.
-    const msg = e instanceof Error ? e.message.split('. ')[0] : String(e);
-    throw new ArgsError(`${msg}. Run 'perpdesk --help' for the options.`);
-  }
-  const v = parsed.values;
-  const out: DashboardArgs = {
-    readOnly: v['read-only'] ?? false,
-    noColor: v['no-color'] ?? false,
-    help: v.help ?? false,
-    version: v.version ?? false,
-  };
-  const str = (key: keyof typeof v, field: keyof DashboardArgs) => {
+/** The flags every face shares: where to connect, which keys, which files. */
+export const SHARED_OPTIONS = {
+  url: { type: 'string' },
+  ws: { type: 'string' },
+  keystore: { type: 'string' },
+  'key-file': { type: 'string' },
+  'agent-keystore': { type: 'string' },
+  'agent-key-file': { type: 'string' },
+  'password-file': { type: 'string' },
+  'read-only': { type: 'boolean', default: false },
+  address: { type: 'string' },
+  contract: { type: 'string' },
+  config: { type: 'string' },
+  'state-dir': { type: 'string' },
+  activity: { type: 'string' },
+  seed: { type: 'string' },
+  port: { type: 'string' },
+  'invite-code': { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies ParseArgsConfig['options'];
+
+export type SharedArgs = Omit<DashboardArgs, 'theme' | 'noColor' | 'version'>;
+
+type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+/** node's messages are good ("Unknown option '--x'") but mention internals; keep the first sentence. */
+export function argsError(e: unknown, helpCommand = 'perpdesk --help'): ArgsError {
+  const msg = e instanceof Error ? e.message.split('. ')[0] : String(e);
+  return new ArgsError(`${msg}. Run '${helpCommand}' for the options.`);
+}
+
+/** Checks and converts the shared flags; every problem is an ArgsError naming the flag. */
+export function readSharedArgs(v: Values): SharedArgs {
+  const out: SharedArgs = { readOnly: v['read-only'] === true, help: v['help'] === true };
+  const str = (key: string, field: keyof SharedArgs) => {
     const value = v[key];
     if (typeof value === 'string') {
-      if (value.trim() === '') throw new ArgsError(`--${String(key)} needs a value`);
+      if (value.trim() === '') throw new ArgsError(`--${key} needs a value`);
       (out as unknown as Record<string, unknown>)[field] = value;
     }
   };
@@ -127,7 +126,6 @@ export function parseDashboardArgs(argv: string[]): DashboardArgs {
   str('password-file', 'passwordFile');
   str('address', 'address');
   str('contract', 'contract');
-  str('theme', 'theme');
   str('config', 'config');
   str('state-dir', 'stateDir');
   str('activity', 'activity');
@@ -138,13 +136,15 @@ export function parseDashboardArgs(argv: string[]): DashboardArgs {
   if (out.activity !== undefined && !(ACTIVITY_LEVELS as readonly string[]).includes(out.activity)) {
     throw new ArgsError(`--activity must be one of ${ACTIVITY_LEVELS.join(', ')}`);
   }
-  if (typeof v.seed === 'string') {
-    if (!/^\d{1,9}$/.test(v.seed)) throw new ArgsError('--seed must be a whole number');
-    out.seed = Number(v.seed);
+  const seed = v['seed'];
+  if (typeof seed === 'string') {
+    if (!/^\d{1,9}$/.test(seed)) throw new ArgsError('--seed must be a whole number');
+    out.seed = Number(seed);
   }
-  if (typeof v.port === 'string') {
-    if (!/^\d{1,5}$/.test(v.port) || Number(v.port) > 65535) throw new ArgsError('--port must be a port number (0-65535)');
-    out.port = Number(v.port);
+  const port = v['port'];
+  if (typeof port === 'string') {
+    if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new ArgsError('--port must be a port number (0-65535)');
+    out.port = Number(port);
   }
   if (out.readOnly && (out.keystore || out.keyFile || out.agentKeystore || out.agentKeyFile)) {
     throw new ArgsError('--read-only loads no key: drop the key flags, or drop --read-only');
@@ -155,5 +155,31 @@ export function parseDashboardArgs(argv: string[]): DashboardArgs {
   if (out.url === undefined && out.ws !== undefined) throw new ArgsError('--ws needs --url');
   if (out.url !== undefined && out.activity !== undefined) throw new ArgsError('--activity applies to the embedded exchange only (no --url)');
   if (out.url !== undefined && out.port !== undefined) throw new ArgsError('--port applies to the embedded exchange only (no --url)');
+  return out;
+}
+
+export function parseDashboardArgs(argv: string[]): DashboardArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        ...SHARED_OPTIONS,
+        theme: { type: 'string' },
+        'no-color': { type: 'boolean', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    });
+  } catch (e) {
+    throw argsError(e);
+  }
+  const v = parsed.values;
+  const out: DashboardArgs = { ...readSharedArgs(v), noColor: v['no-color'] ?? false, version: v.version ?? false };
+  if (typeof v.theme === 'string') {
+    if (v.theme.trim() === '') throw new ArgsError('--theme needs a value');
+    out.theme = v.theme;
+  }
   return out;
 }

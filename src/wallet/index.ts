@@ -1,4 +1,4 @@
 export { KeySourceError } from './errors.js';
 export { PrivateKey } from './secret.js';
 export { decryptKeystore } from './keystore.js';
-export { loadKeyFile, loadKeystoreFile, loadKeyFromEnv, saveKeystoreFile, saveKeyFile, type LoadedKey } from './loadKey.js';
+export { loadKeyFile, loadKeystoreFile, loadKeyFromEnv, resolvePassword, saveKeystoreFile, saveKeyFile, type LoadedKey } from './loadKey.js';

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ afterEach(() => {
 });
 
 const A = '0xAbCd000000000000000000000000000000000001';
+const B = '0xAbCd000000000000000000000000000000000002';
 
 describe('NonceFileStore', () => {
   it('persists reservations with mode 0600 and no temp files left behind', () => {
@@ -57,5 +58,72 @@ describe('NonceFileStore', () => {
     expect(mgr.next(A)).toBeGreaterThan(now + 10_000);
     // Saving rewrites a clean file.
     expect(() => JSON.parse(readFileSync(join(dir, 'nonces.json'), 'utf8'))).not.toThrow();
+  });
+
+  it('claim() starts above a mark another store instance persisted after this one was opened', () => {
+    const dir = tempDir();
+    const mine = new NonceFileStore(dir);
+    const theirs = new NonceFileStore(dir);
+    theirs.save(A, 9_000);
+    expect(mine.claim(A, 100, 5)).toEqual({ first: 9_001, reservedUpTo: 9_006 });
+    // The clock ahead of every mark wins, and the new mark is persisted for the others.
+    expect(mine.claim(A, 20_000, 5)).toEqual({ first: 20_000, reservedUpTo: 20_005 });
+    expect(theirs.claim(A, 100, 5)).toEqual({ first: 20_006, reservedUpTo: 20_011 });
+    expect(new NonceFileStore(dir).load(A)).toBe(20_011);
+    if (process.platform !== 'win32') expect(statSync(mine.path).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir)).toEqual(['nonces.json']);
+  });
+
+  it('keeps the marks of signers another process wrote, and never lowers a mark', () => {
+    const dir = tempDir();
+    const mine = new NonceFileStore(dir);
+    const theirs = new NonceFileStore(dir);
+    theirs.save(B, 7_000);
+    mine.claim(A, 100, 5);
+    mine.save(B, 10); // stale view: must not pull B's mark down
+    expect(JSON.parse(readFileSync(mine.path, 'utf8'))).toEqual({ [A.toLowerCase()]: 105, [B.toLowerCase()]: 7_000 });
+  });
+
+  it('a NonceManager over the file hands out values only inside blocks it claimed', () => {
+    const dir = tempDir();
+    const t = 1_000;
+    const a = new NonceManager({ now: () => t, store: new NonceFileStore(dir), reserveMs: 3 });
+    const b = new NonceManager({ now: () => t, store: new NonceFileStore(dir), reserveMs: 3 });
+    const drawn = [a.next(A), a.next(A), b.next(A), a.next(A), a.next(A), a.next(A), b.next(A)];
+    expect(drawn).toEqual([1_000, 1_001, 1_004, 1_002, 1_003, 1_008, 1_005]);
+  });
+
+  it('claims over a corrupt file start above now() + margin and rewrite it clean', () => {
+    const dir = tempDir();
+    const store = new NonceFileStore(dir, { now: () => 5_000, freshMarginMs: 10_000 });
+    writeFileSync(store.path, 'not json {');
+    expect(store.claim(A, 100, 5)).toEqual({ first: 15_001, reservedUpTo: 15_006 });
+    expect(store.warning).toMatch(/corrupt/);
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ [A.toLowerCase()]: 15_006 });
+  });
+
+  it('takes over a lock left by a crashed process once it is stale', () => {
+    const dir = tempDir();
+    const store = new NonceFileStore(dir, { lockStaleMs: 10_000, lockTimeoutMs: 2_000 });
+    const lock = `${store.path}.lock`;
+    writeFileSync(lock, '12345\n');
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lock, old, old);
+    const started = Date.now();
+    expect(store.claim(A, 100, 5).first).toBe(100);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('gives up with a clear error when a live lock is held past the timeout, and leaves it alone', () => {
+    const dir = tempDir();
+    const store = new NonceFileStore(dir, { lockStaleMs: 10_000, lockTimeoutMs: 150 });
+    const lock = `${store.path}.lock`;
+    writeFileSync(lock, '12345\n');
+    const started = Date.now();
+    expect(() => store.claim(A, 100, 5)).toThrow(/nonces\.json\.lock.*another perpdesk process/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    expect(existsSync(lock)).toBe(true);
+    expect(existsSync(store.path)).toBe(false);
   });
 });

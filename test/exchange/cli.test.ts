@@ -103,9 +103,9 @@ describe('exchangeMain', () => {
 });
 
 describe('perpdesk exchange as a process', () => {
-  it('starts from src/cli.ts and exits 0 on SIGTERM', async () => {
+  it('starts from the built CLI and exits 0 on SIGTERM', async () => {
     const root = fileURLToPath(new URL('../../', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'exchange', '--invite-count', '1', '--seed', '3'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['dist/cli.js', 'exchange', '--invite-count', '1', '--seed', '3'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     const lines = createInterface({ input: child.stdout! });
     const got: string[] = [];
     await new Promise<void>((resolve, reject) => {

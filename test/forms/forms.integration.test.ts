@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendCall } from '../../src/ui/forms/sendCall.js';
+import { sendCall } from '../../src/session/sendCall.js';
 import { ExchangeClient } from '../../src/client/exchangeClient.js';
 import { HttpTransport } from '../../src/client/http.js';
 import { InfoClient } from '../../src/client/infoClient.js';
@@ -42,9 +42,9 @@ afterAll(async () => {
   await ex.close();
 });
 
-/** The dashboard's own path from a built form to the client (src/ui/forms/sendCall.ts). */
-function send(client: ExchangeClient, call: ClientCall): Promise<ResultView> {
-  return sendCall(client, call, { coin: collateralCoin(configs) });
+/** Every face's path from a built form to the client (src/session/sendCall.ts). */
+async function send(client: ExchangeClient, call: ClientCall): Promise<ResultView> {
+  return (await sendCall(client, call, { coin: collateralCoin(configs) })).view;
 }
 
 async function contextFor(address: string, key: Hex): Promise<FormContext> {

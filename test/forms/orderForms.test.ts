@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockerLines, confirmPlan, evaluateForm, FORMS, initialTexts, parseBatchLines, queuePriorityNote, type FormContext, type FormSpec } from '../../src/forms/index.js';
+import { blockerLines, confirmPlan, pressKey, evaluateForm, FORMS, initialTexts, parseBatchLines, queuePriorityNote, type FormContext, type FormSpec } from '../../src/forms/index.js';
 import { isCommandId } from '../../src/keymap/index.js';
 import { parseAction } from '../../src/protocol/wire/index.js';
 import { account, BTC1, BTC_BOOK, ctx, ETH1, openOrder, position, SOL1 } from './fixtures.js';
@@ -53,7 +53,7 @@ describe('order form', () => {
     // The form is complete; the confirm step says why the exchange would refuse it and what would do.
     const plain = run(FORMS.order, { price: '150', size: '1' }, frozen);
     expect(plain.ready).toBe(true);
-    expect(blockerLines(confirmPlan(FORMS.order, plain, frozen), (cmd) => (cmd === 'collateral.move' ? 'C' : undefined))).toEqual([
+    expect(blockerLines(confirmPlan(FORMS.order, plain, frozen), pressKey((cmd) => (cmd === 'collateral.move' ? 'C' : undefined)))).toEqual([
       'share group 1 is FROZEN, so only reduce-only orders are accepted on SOL1: press C to add collateral to the group, or make the order reduce-only',
     ]);
     const reducing = run(FORMS.order, { side: 'Buy', price: '150', size: '1', reduceOnly: 'yes' }, frozen);
@@ -70,7 +70,7 @@ describe('order form', () => {
     expect(e.blocked).toBeUndefined();
     const plan = confirmPlan(FORMS.order, e, delisted);
     expect(plan.show).toBe(true);
-    expect(blockerLines(plan, (cmd) => (cmd === 'contract.pick' ? '/' : undefined))).toEqual(['DOGE0 is not active (Delisted): press / to pick an active contract']);
+    expect(blockerLines(plan, pressKey((cmd) => (cmd === 'contract.pick' ? '/' : undefined)))).toEqual(['DOGE0 is not active (Delisted): press / to pick an active contract']);
   });
 
   it('not enrolled in the contract\'s deployer: a blocker naming the deployer, with enrollment prefilled', () => {
@@ -80,7 +80,7 @@ describe('order form', () => {
     // The policy would skip the step: a known refusal shows it anyway.
     expect(plan.show).toBe(true);
     expect(plan.blockers.map((b) => b.blocker.action)).toEqual([{ command: 'deployer.enroll', text: 'enroll', params: { deployer: '2' } }]);
-    expect(blockerLines(plan, () => 'E')).toEqual(['not enrolled in deployer 2: press E to enroll']);
+    expect(blockerLines(plan, pressKey(() => 'E'))).toEqual(['not enrolled in deployer 2: press E to enroll']);
     expect(blockerLines(plan)).toEqual(['not enrolled in deployer 2: enroll from the command palette']);
   });
 

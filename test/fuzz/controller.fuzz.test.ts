@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Prng } from '../../src/exchange/engine/prng.js';
 import { DEFAULT_BINDINGS, Keymap, type CommandId } from '../../src/keymap/index.js';
-import type { AppContextValue } from '../../src/ui/app/AppContext.js';
+import type { AppContextValue } from '../../src/ui/context/AppContext.js';
 import { computeLayout } from '../../src/ui/app/layout.js';
 import { runCommand } from '../../src/ui/commands/registry.js';
 import type { CommandContext } from '../../src/ui/commands/types.js';

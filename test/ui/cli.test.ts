@@ -17,7 +17,7 @@ function perpdesk(args: string[], env: Record<string, string> = {}): Promise<{ c
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli.ts', ...args],
+      ['dist/cli.js', ...args],
       { cwd: ROOT, env: { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, 'config'), XDG_STATE_HOME: path.join(home, 'state'), ...env }, timeout: 20_000 },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

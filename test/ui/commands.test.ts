@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CommandId, DEFAULT_BINDINGS, READ_ONLY_REFUSAL } from '../../src/keymap/index.js';
 import { computeLayout } from '../../src/ui/app/layout.js';
-import type { AppContextValue } from '../../src/ui/app/AppContext.js';
+import type { AppContextValue } from '../../src/ui/context/AppContext.js';
 import { runCommand } from '../../src/ui/commands/registry.js';
 import type { CommandContext } from '../../src/ui/commands/types.js';
 import { NO_ROW } from '../../src/ui/overlays/overlayLists.js';

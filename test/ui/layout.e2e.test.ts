@@ -5,7 +5,7 @@ import { KEYS } from '../support/terminal.js';
 import { launchDashboard, type Dashboard } from './support/dashboard.js';
 
 /**
- * The layout invariant in a real pty over 90 s of live market: the candle chart gets its
+ * The layout invariant in a real pty over a minute of live market: the candle chart gets its
  * first points, focus cycles through every pane again and again, and every screen read
  * has each pane's frame exactly where the layout put it.
  */
@@ -16,13 +16,13 @@ afterEach(async () => {
   dash = undefined;
 });
 
-const RUN_MS = 90_000;
+const RUN_MS = 60_000;
 const COLS = 120;
 const ROWS = 40;
 
 describe('layout over a live market', () => {
   it(
-    'keeps every pane frame whole for 90 s while focus cycles through every pane',
+    'keeps every pane frame whole for a minute while focus cycles through every pane',
     async () => {
       dash = launchDashboard([], { cols: COLS, rows: ROWS });
       const t = dash.term;

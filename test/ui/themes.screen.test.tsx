@@ -5,7 +5,7 @@ import { CM_DEFAULT, CM_RGB, DIM, INVERSE, drain, screenText, snapshot, type Sna
 import { SignerSet } from '../../src/client/signers.js';
 import { DEFAULT_BINDINGS } from '../../src/keymap/index.js';
 import { App } from '../../src/ui/app/App.js';
-import type { AppContextValue } from '../../src/ui/app/AppContext.js';
+import type { AppContextValue } from '../../src/ui/context/AppContext.js';
 import type { ContentPaneId } from '../../src/ui/panes/paneProps.js';
 import { PANE_TITLES } from '../../src/ui/panes/paneDefs.js';
 import { fullStore } from './support/paneFixtures.js';

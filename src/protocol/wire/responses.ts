@@ -146,6 +146,21 @@ export type L2Book = v.InferOutput<typeof L2Book>;
 export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d', '1w', '1M'] as const;
 export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 
+/**
+ * A bar's length, for asking `candleSnapshot` for N bars back; a month is taken as 31 days,
+ * which only widens the window asked for.
+ */
+export const CANDLE_INTERVAL_MS: Readonly<Record<CandleInterval, number>> = {
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '1h': 3_600_000,
+  '4h': 14_400_000,
+  '1d': 86_400_000,
+  '1w': 604_800_000,
+  '1M': 2_678_400_000,
+};
+
 export const Candle = v.object({
   t: v.number(),
   T: v.number(),

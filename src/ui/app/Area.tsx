@@ -4,7 +4,7 @@ import { selectOpenOrderCount, selectPositions } from '../../state/selectors.js'
 import type { AppState } from '../../state/types.js';
 import type { TabItem } from '../components/Tabs.js';
 import { PANES, PANE_TITLES } from '../panes/paneDefs.js';
-import { useAppState, useViewState } from './AppContext.js';
+import { useAppState, useViewState } from '../context/AppContext.js';
 import type { PaneId, PaneRect } from './layout.js';
 import { shownPane } from './shownPane.js';
 

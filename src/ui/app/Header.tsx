@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { selectMarketState, selectSelectedContract } from '../../state/selectors.js';
 import type { AppState } from '../../state/types.js';
-import { useApp, useAppState } from './AppContext.js';
+import { useApp, useAppState } from '../context/AppContext.js';
 import { Bar } from './Bar.js';
 import { headerSegments } from './headerSegments.js';
 

@@ -9,7 +9,7 @@ import {
 import type { AppState } from '../../state/types.js';
 import { dataTimeOf } from '../panes/staleness.js';
 import { useNow } from '../panes/useNow.js';
-import { useApp, useAppState, useViewState } from './AppContext.js';
+import { useApp, useAppState, useViewState } from '../context/AppContext.js';
 import { Bar } from './Bar.js';
 import { statusSegments, type StatusModel } from './statusSegments.js';
 

@@ -6,9 +6,9 @@
 
 import { PANE_CONTEXTS, type PaneContext } from '../../keymap/index.js';
 import { PANE_SPECS } from '../panes/paneSpecs.js';
-import { PANE_IDS, type PaneId } from './paneIds.js';
+import { PANE_IDS, type PaneId } from '../context/paneIds.js';
 
-export { PANE_IDS, type PaneId } from './paneIds.js';
+export { PANE_IDS, type PaneId } from '../context/paneIds.js';
 
 export const MIN_COLS = 80;
 export const MIN_ROWS = 24;

@@ -14,7 +14,7 @@ import { detectColorLevel } from '../theme/colorLevel.js';
 import { DEFAULT_THEME, listThemes } from '../theme/loadTheme.js';
 import { createViewStore, view, type ViewStore } from '../view/viewStore.js';
 import { App } from './App.js';
-import type { AppContextValue } from './AppContext.js';
+import type { AppContextValue } from '../context/AppContext.js';
 
 /**
  * The dashboard's life: the target (embedded exchange, --url deployment or monitor mode),
@@ -83,7 +83,7 @@ export async function runDashboard(p: Prepared): Promise<number> {
   let opened: Target;
   let contractName: string;
   try {
-    opened = await openTarget({ ...args, url: args.url ?? config.url, ws: args.ws ?? config.ws }, stateDir, {
+    opened = await openTarget({ ...args, url: args.url ?? config.url, ws: args.ws ?? config.ws, advertise: true }, stateDir, {
       onProgress: (step) => view.setProgress(viewStore, step),
       log: (line) => process.stderr.write(`${line}\n`),
     });
@@ -104,6 +104,7 @@ export async function runDashboard(p: Prepared): Promise<number> {
   const session = createSession(opened.target, opened.keys, {
     contractName,
     stateDir,
+    face: 'dashboard',
     candleInterval: CANDLE_BASE_INTERVAL,
     ...(config.poll ? { poll: config.poll } : {}),
     ...benchSwitches(process.env),

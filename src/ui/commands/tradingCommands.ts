@@ -10,7 +10,7 @@ import {
   type FormContext,
 } from '../../forms/index.js';
 import { formatDecimal } from '../../protocol/index.js';
-import type { AppContextValue } from '../app/AppContext.js';
+import type { AppContextValue } from '../context/AppContext.js';
 import { formContextOf } from '../forms/formContext.js';
 import { backForm, openForm, overrideGuards, stepField, submitForm, toggleField, type OpenOptions } from '../forms/formActions.js';
 import type { Captured } from '../forms/formState.js';

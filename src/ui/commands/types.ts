@@ -1,5 +1,5 @@
 import type { Binding, CommandId } from '../../keymap/index.js';
-import type { AppContextValue } from '../app/AppContext.js';
+import type { AppContextValue } from '../context/AppContext.js';
 import type { Layout } from '../app/layout.js';
 
 /**

@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo } from 'react';
 import { Box, Text } from 'ink';
-import { useApp, useAppState, useViewState } from '../app/AppContext.js';
-import { useShell } from '../app/ShellContext.js';
+import { useApp, useAppState, useViewState } from '../context/AppContext.js';
+import { useShell } from '../context/ShellContext.js';
 import { Modal } from '../components/Modal.js';
 import { panelInner } from '../components/Panel.js';
 import type { Segment } from '../components/Tone.js';

@@ -1,13 +1,12 @@
-import path from 'node:path';
 import { textField, type Field, type FieldView, type Texts } from '../../forms/index.js';
-import { PrivateKey, saveKeystoreFile } from '../../wallet/index.js';
+import { agentKeyDir, MIN_PASSWORD } from '../../session/agentKeystore.js';
+
 
 /**
  * The one form that signs nothing: a new agent key is generated here, encrypted with a
  * password typed into masked fields and saved as a keystore under the state directory.
  * Only its address leaves this module; the key is wiped once written.
  */
-export const MIN_PASSWORD = 8;
 
 export interface LocalForm {
   id: string;
@@ -34,9 +33,6 @@ export const GENERATE_AGENT: LocalForm = {
   ],
 };
 
-export function agentKeyDir(stateDir: string): string {
-  return path.join(stateDir, 'agents');
-}
 
 export interface LocalEvaluation {
   fields: FieldView[];
@@ -61,17 +57,4 @@ export function evaluateLocal(form: LocalForm, texts: Texts): LocalEvaluation {
     fields.push(view);
   }
   return { fields, errors, ready: errors.length === 0 };
-}
-
-/** Generates and saves the key; resolves with its lowercase address and the file. */
-export async function generateAgentKeystore(stateDir: string, password: string): Promise<{ address: string; file: string }> {
-  const key = PrivateKey.generate();
-  try {
-    const address = key.address.toLowerCase();
-    const file = path.join(agentKeyDir(stateDir), `${address}.json`);
-    await saveKeystoreFile(file, key, password);
-    return { address, file };
-  } finally {
-    key.wipe();
-  }
 }

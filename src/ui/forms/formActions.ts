@@ -14,15 +14,16 @@ import {
   type RenderOptions,
   type ResultView,
 } from '../../forms/index.js';
-import type { AppContextValue } from '../app/AppContext.js';
+import type { AppContextValue } from '../context/AppContext.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
-import { evaluateLocal, GENERATE_AGENT, generateAgentKeystore, type LocalEvaluation, type LocalForm } from './agentKeyForm.js';
+import { generateAgentKeystore } from '../../session/agentKeystore.js';
+import { evaluateLocal, GENERATE_AGENT, type LocalEvaluation, type LocalForm } from './agentKeyForm.js';
 import { DEFAULT_BLOCKER_KEYS, type BlockerCommand, type BlockerKeys } from './blockerKeys.js';
 import { backspace, cycleChoice, focusedField, isTextKind, jumpChoice, moveFocus, typeInto } from './fieldEditing.js';
 import { formContextOf } from './formContext.js';
 import { newFormState, type Captured, type FormMessage, type FormState } from './formState.js';
 import { menuById, type Menu } from './menus.js';
-import { sendCall } from './sendCall.js';
+import { renderOptionsFor, sendCall } from '../../session/sendCall.js';
 
 /**
  * What the form keys do: open, type, move, submit, confirm, override, send, close. Every
@@ -220,15 +221,6 @@ export function backForm(app: AppContextValue): void {
   view.updateForm(app.view, st.instance, () => ({ ...rest, stage: 'edit', scroll: 0 }));
 }
 
-function renderOptions(app: AppContextValue, built: Built): RenderOptions {
-  const configs = app.store.getState().market.configs;
-  const opts: RenderOptions = { coin: collateralCoin(configs) };
-  const call = built.call;
-  // Prices and sizes in the answer read at their contract's scales, when the call names one.
-  const ids = call.kind === 'modify' ? [call.params.contractId] : call.kind === 'order' ? call.specs.map((s) => s.contractId) : call.kind === 'cancel' || call.kind === 'cancelByCloid' ? call.cancels.map((c) => c.contractId) : [];
-  if (ids.length > 0 && ids.every((id) => id === ids[0])) opts.contract = contractById(configs, ids[0] as number);
-  return opts;
-}
 
 const NOTICE_TONE: Record<ResultView['tone'], 'success' | 'warning' | 'error'> = { success: 'success', warning: 'warning', error: 'error' };
 
@@ -241,7 +233,7 @@ async function send(app: AppContextValue, st: FormState, spec: FormSpec, built: 
   else {
     view.beginRequest(app.view);
     try {
-      result = await sendCall(exchange, built.call, renderOptions(app, built));
+      result = (await sendCall(exchange, built.call, renderOptionsFor(app.store.getState().market.configs, built.call))).view;
     } catch (e) {
       // The client answers with values; a throw is a bug, reported as a line, never a stack.
       result = { tone: 'error', lines: [`not sent: ${e instanceof Error ? e.message : String(e)}`] };

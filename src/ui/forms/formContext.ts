@@ -1,5 +1,6 @@
 import { contextFromState, type FormContext, type FormSettings, type KeysLoaded } from '../../forms/index.js';
-import type { AppContextValue } from '../app/AppContext.js';
+import { keysLoaded } from '../../session/keysLoaded.js';
+import type { AppContextValue } from '../context/AppContext.js';
 import type { Captured } from './formState.js';
 
 /**
@@ -9,12 +10,7 @@ import type { Captured } from './formState.js';
  */
 export function keysOf(app: AppContextValue): KeysLoaded {
   const signers = app.session?.exchange.signers;
-  if (signers) {
-    const keys: KeysLoaded = { master: signers.has('master'), agent: signers.has('agent') };
-    if (signers.masterAddress) keys.masterAddress = signers.masterAddress;
-    if (signers.agentAddress) keys.agentAddress = signers.agentAddress;
-    return keys;
-  }
+  if (signers) return keysLoaded(signers);
   // No session (component tests): the mode says which key signs.
   const keys: KeysLoaded = { master: app.mode.signer === 'master', agent: app.mode.signer === 'agent' };
   if (app.mode.address && app.mode.signer === 'master') keys.masterAddress = app.mode.address;

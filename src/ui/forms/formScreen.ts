@@ -1,4 +1,4 @@
-import { blockerLines, keyRequirement, needsOverride, type FieldView } from '../../forms/index.js';
+import { blockerLines, keyRequirement, needsOverride, pressKey, type FieldView } from '../../forms/index.js';
 import type { Segment } from '../components/Tone.js';
 import { fit, textWidth } from '../format/width.js';
 import type { ThemeToken } from '../theme/tokens.js';
@@ -111,7 +111,7 @@ function confirmScreen(st: FormState, title: string, width: number, keys: Blocke
   const blocked = c.plan.blockers.length > 0;
   if (blocked) {
     rows.push([], [{ text: ' ✕ the exchange is expected to refuse this: Enter does not sign', token: 'error', bold: true }]);
-    for (const l of blockerLines(c.plan, keys.labelOf)) rows.push(...wrapped(`• ${l}`, width, 'error', ' '));
+    for (const l of blockerLines(c.plan, pressKey(keys.labelOf))) rows.push(...wrapped(`• ${l}`, width, 'error', ' '));
   }
   if (c.plan.overrides.length > 0) {
     rows.push([], [{ text: ' ⚠ fat-finger guards: each needs an explicit override', token: 'warning', bold: true }]);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import type { AppContextValue } from '../app/AppContext.js';
-import { useShell } from '../app/ShellContext.js';
+import type { AppContextValue } from '../context/AppContext.js';
+import { useShell } from '../context/ShellContext.js';
 import { registerFormInput } from '../input/formInput.js';
 import { blockerKeys } from './blockerKeys.js';
 import { formKey, formTakesText, formText } from './formActions.js';

@@ -3,7 +3,7 @@ import { selectActiveContractNames, selectSelectedName } from '../../state/selec
 import { Modal } from '../components/Modal.js';
 import { panelInner } from '../components/Panel.js';
 import { scrollStart } from '../components/tableLayout.js';
-import { useAppState, useViewState } from '../app/AppContext.js';
+import { useAppState, useViewState } from '../context/AppContext.js';
 import { ListLine } from './ListLine.js';
 import { pickerItems } from './overlayLists.js';
 

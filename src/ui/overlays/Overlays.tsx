@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useApp, useViewState } from '../app/AppContext.js';
+import { useApp, useViewState } from '../context/AppContext.js';
 import { FormOverlay } from '../forms/FormOverlay.js';
 import { useFormInput } from '../forms/useFormInput.js';
 import { selectTopOverlay } from '../view/viewStore.js';

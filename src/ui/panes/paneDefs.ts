@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { CONTEXT_TITLES, PANE_CONTEXTS, type PaneContext } from '../../keymap/index.js';
-import { PANE_IDS, type PaneId } from '../app/paneIds.js';
+import { PANE_IDS, type PaneId } from '../context/paneIds.js';
 import { ACCOUNT_PANE } from './account/accountPaneDef.js';
 import { AGENTS_PANE } from './agents/agentsPaneDef.js';
 import { BOOK_PANE } from './book/bookPaneDef.js';

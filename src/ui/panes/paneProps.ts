@@ -1,4 +1,4 @@
-import type { PaneId } from '../app/paneIds.js';
+import type { PaneId } from '../context/paneIds.js';
 import type { TabItem } from '../components/Tabs.js';
 
 /** What the app shell gives every pane: its outer size (borders included) and focus. */

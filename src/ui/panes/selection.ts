@@ -2,7 +2,7 @@ import type { JournalEntry } from '../../model/journalEntry.js';
 import type { AgentRecord, Fill, OpenOrder, Position } from '../../protocol/wire/index.js';
 import { selectSelectedContract } from '../../state/selectors.js';
 import type { AppState } from '../../state/types.js';
-import type { PaneId } from '../app/paneIds.js';
+import type { PaneId } from '../context/paneIds.js';
 import type { ViewState } from '../view/viewStore.js';
 import { accountRows, type AccountRow } from './account/accountRows.js';
 import { agentRows } from './agents/agentRows.js';

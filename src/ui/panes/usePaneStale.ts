@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useApp, useAppState } from '../app/AppContext.js';
+import { useApp, useAppState } from '../context/AppContext.js';
 import type { ContentPaneId } from './paneProps.js';
 import { dataTimeOf, staleAge, staleFlagOf, staleThresholdOf } from './staleness.js';
 import { useNow } from './useNow.js';

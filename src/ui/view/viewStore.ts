@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CandleInterval } from '../../protocol/wire/index.js';
-import type { PaneId } from '../app/layout.js';
+import type { PaneId } from '../context/paneIds.js';
 import type { FormState } from '../forms/formState.js';
 
 /**

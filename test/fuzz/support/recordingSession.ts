@@ -2,7 +2,7 @@ import { clientError } from '../../../src/client/errors.js';
 import type { Session } from '../../../src/session/index.js';
 import { SignerSet } from '../../../src/client/signers.js';
 import { build, parseAction, type OrderSpec } from '../../../src/protocol/wire/index.js';
-import type { FormSender } from '../../../src/ui/forms/sendCall.js';
+import type { FormSender } from '../../../src/session/sendCall.js';
 
 /**
  * A session whose exchange client records every request and checks it with the wire's own

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnTerminal, type TerminalSession } from '../../support/terminal.js';
 
-/** The repo root: tests run `node --import tsx src/cli.ts` from it. */
+/** The repo root: tests run the built `node dist/cli.js` from it (test/support/builtCli.ts keeps it current). */
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 export interface Dashboard {
@@ -18,7 +18,7 @@ export interface Dashboard {
  */
 export function launchDashboard(args: string[], o: { cols?: number; rows?: number; env?: Record<string, string | undefined> } = {}): Dashboard {
   const home = mkdtempSync(path.join(os.tmpdir(), 'perpdesk-e2e-'));
-  const term = spawnTerminal('node', ['--import', 'tsx', 'src/cli.ts', '--state-dir', path.join(home, 'state'), ...args], {
+  const term = spawnTerminal('node', ['dist/cli.js', '--state-dir', path.join(home, 'state'), ...args], {
     cols: o.cols ?? 120,
     rows: o.rows ?? 40,
     cwd: ROOT,

@@ -4,7 +4,7 @@ import type { FormSettings } from '../../../src/forms/index.js';
 import { DEFAULT_BINDINGS, type CommandId } from '../../../src/keymap/index.js';
 import type { Action, OrderSpec } from '../../../src/protocol/wire/index.js';
 import { computeLayout } from '../../../src/ui/app/layout.js';
-import type { AppContextValue } from '../../../src/ui/app/AppContext.js';
+import type { AppContextValue } from '../../../src/ui/context/AppContext.js';
 import { runCommand } from '../../../src/ui/commands/registry.js';
 import type { CommandContext } from '../../../src/ui/commands/types.js';
 import { formKey, formTakesText, formText, resolveForm } from '../../../src/ui/forms/formActions.js';

@@ -3,7 +3,7 @@ import { DEFAULT_BINDINGS, type Binding } from '../../../src/keymap/index.js';
 import type { Session } from '../../../src/session/index.js';
 import type { AppStore } from '../../../src/state/store.js';
 import { App } from '../../../src/ui/app/App.js';
-import type { AppContextValue } from '../../../src/ui/app/AppContext.js';
+import type { AppContextValue } from '../../../src/ui/context/AppContext.js';
 import { listThemes } from '../../../src/ui/theme/loadTheme.js';
 import { createViewStore, type ViewState, type ViewStore } from '../../../src/ui/view/viewStore.js';
 import { fullStore } from './paneFixtures.js';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { render } from 'ink-testing-library';
-import { AppContext, type AppContextValue } from '../../../src/ui/app/AppContext.js';
+import { AppContext, type AppContextValue } from '../../../src/ui/context/AppContext.js';
 import { createViewStore, type ViewState, type ViewStore } from '../../../src/ui/view/viewStore.js';
 import type { AppStore } from '../../../src/state/store.js';
 import type { PaneProps } from '../../../src/ui/panes/paneProps.js';

@@ -1,8 +1,8 @@
 import { memo, useMemo, useRef } from 'react';
 import { keyLabel, type Binding } from '../../../keymap/index.js';
 import { selectSelectedContract } from '../../../state/selectors.js';
-import { useAppState, useViewState } from '../../app/AppContext.js';
-import { useShell } from '../../app/ShellContext.js';
+import { useAppState, useViewState } from '../../context/AppContext.js';
+import { useShell } from '../../context/ShellContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import { Table, type Column } from '../../components/Table.js';
 import { fit } from '../../format/width.js';

@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { useAppState, useViewState } from '../../app/AppContext.js';
+import { useAppState, useViewState } from '../../context/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import { fit } from '../../format/width.js';
 import { SegmentLine } from '../SegmentLine.js';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Box } from 'ink';
-import { useAppState, useViewState } from '../../app/AppContext.js';
+import { useAppState, useViewState } from '../../context/AppContext.js';
 import { Chart } from '../../components/Chart.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import type { Candle } from '../../../protocol/wire/index.js';

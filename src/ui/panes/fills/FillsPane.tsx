@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import { Text } from 'ink';
 import { fit } from '../../format/width.js';
 import { wrapText } from '../../forms/wrapText.js';
-import { useApp, useAppState, useViewState } from '../../app/AppContext.js';
+import { useApp, useAppState, useViewState } from '../../context/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import { useTheme } from '../../theme/ThemeContext.js';

@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { Box, Text } from 'ink';
-import { useAppState, useViewState } from '../../app/AppContext.js';
+import { useAppState, useViewState } from '../../context/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import { fit } from '../../format/width.js';

@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { useAppState } from '../../app/AppContext.js';
+import { useAppState } from '../../context/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import type { ThemeToken } from '../../theme/tokens.js';

@@ -1,0 +1,141 @@
+import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { argsError, ArgsError, readSharedArgs, SHARED_OPTIONS } from '../startup/args.js';
+import { ConfigError, loadConfig, type Config } from '../startup/config.js';
+import { resolvePaths } from '../startup/paths.js';
+import { commandHelp, commandsHelp } from './commandHelp.js';
+import { commandName, findCommand } from './commands.js';
+import type { CommandFlags, CommandRun, CommandSpec } from './commandSpec.js';
+import { CommandError, EXIT } from './exitCodes.js';
+import { prepareTables, printOutput, toJson, type OutputMode, type Writer } from './output.js';
+import { parseDuration } from './parseDuration.js';
+import { schemaCommand } from './schemaCommand.js';
+
+const COMMAND_OPTIONS = {
+  json: { type: 'boolean', default: false },
+  watch: { type: 'boolean', default: false },
+  count: { type: 'string' },
+  for: { type: 'string' },
+  'dry-run': { type: 'boolean', default: false },
+  force: { type: 'boolean', default: false },
+  yes: { type: 'boolean', short: 'y', default: false },
+} as const;
+
+export interface CommandIo {
+  stdout: Writer & { isTTY?: boolean };
+  stderr: Writer;
+  stdinIsTTY: boolean;
+  env: NodeJS.ProcessEnv;
+}
+
+const processIo = (): CommandIo => ({ stdout: process.stdout, stderr: process.stderr, stdinIsTTY: process.stdin.isTTY === true, env: process.env });
+
+function commandFlags(v: Record<string, unknown>): CommandFlags {
+  const flags: CommandFlags = { json: v['json'] === true, watch: v['watch'] === true, dryRun: v['dry-run'] === true, force: v['force'] === true, yes: v['yes'] === true };
+  if (typeof v['count'] === 'string') {
+    if (!/^\d{1,9}$/.test(v['count']) || Number(v['count']) === 0) throw new ArgsError('--count must be a whole number above 0');
+    flags.count = Number(v['count']);
+  }
+  if (typeof v['for'] === 'string') {
+    const ms = parseDuration(v['for']);
+    if (ms === undefined) throw new ArgsError('--for must be a duration such as 30s, 5m or 500ms');
+    flags.forMs = ms;
+  }
+  return flags;
+}
+
+/** A refusal or failure: one line on stderr, and for scripts the same as a JSON document on stdout. */
+function report(io: CommandIo, mode: OutputMode, e: CommandError): number {
+  io.stderr.write(`perpdesk: ${e.message}\n`);
+  if (mode === 'json') io.stdout.write(`${toJson({ ok: false, exitCode: e.code, error: e.message, ...(e.detail ?? {}) }, 2)}\n`);
+  return e.code;
+}
+
+/**
+ * `perpdesk <command> ...`: the headless face. Every user error is one line on stderr and a
+ * documented exit status; a script also gets the error as JSON on stdout.
+ */
+export async function commandMain(words: readonly string[], io: CommandIo = processIo()): Promise<number> {
+  let argv = words;
+  if (argv[0] === 'help' || argv.length === 0) {
+    const c = findCommand(argv.slice(1));
+    io.stdout.write(c ? commandHelp(c) : commandsHelp());
+    return EXIT.ok;
+  }
+  // `perpdesk order 123` looks the order up, as `order show 123` does.
+  if (argv[0] === 'order' && /^\d+$/.test(argv[1] ?? '')) argv = ['order', 'show', ...argv.slice(1)];
+  const spec: CommandSpec | undefined = argv[0] === 'schema' ? schemaCommand : findCommand(argv);
+  if (!spec) {
+    io.stderr.write(`perpdesk: unknown command "${argv[0]}". Run 'perpdesk help' for the commands.\n`);
+    return EXIT.usage;
+  }
+  const rest = argv.slice(spec.path.length);
+  let mode: OutputMode = io.stdout.isTTY === true ? 'table' : 'json';
+  let run: CommandRun;
+  const stops: (() => void)[] = [];
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: [...rest], strict: true, allowPositionals: true, allowNegative: false, options: { ...SHARED_OPTIONS, ...COMMAND_OPTIONS, ...spec.options } });
+    } catch (e) {
+      throw argsError(e, `perpdesk ${commandName(spec)} --help`);
+    }
+    const values = parsed.values as Record<string, string | boolean | undefined>;
+    const shared = readSharedArgs(values);
+    const flags = commandFlags(values);
+    if (flags.json) mode = 'json';
+    if (shared.help) {
+      io.stdout.write(commandHelp(spec));
+      return EXIT.ok;
+    }
+    if (flags.watch && !spec.watch) throw new ArgsError(`${commandName(spec)} has no --watch`);
+    if ((flags.count !== undefined || flags.forMs !== undefined) && !flags.watch) throw new ArgsError('--count and --for go with --watch');
+    if (spec.writes && shared.readOnly) throw new ArgsError(`--read-only: ${commandName(spec)} signs and sends; it is refused in read-only mode`);
+    const paths = resolvePaths(io.env, { ...(shared.config ? { configFile: shared.config } : {}), ...(shared.stateDir ? { stateDir: path.resolve(shared.stateDir) } : {}) });
+    let config: Config;
+    try {
+      config = loadConfig(paths.configFile);
+    } catch (e) {
+      if (e instanceof ConfigError) throw new CommandError(EXIT.usage, e.message);
+      throw e;
+    }
+    let interrupt = () => {};
+    const interrupted = new Promise<void>((resolve) => (interrupt = resolve));
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+      const on = () => interrupt();
+      process.on(sig, on);
+      stops.push(() => process.off(sig, on));
+    }
+    run = {
+      args: { ...shared, ...flags },
+      positionals: parsed.positionals,
+      options: values,
+      config,
+      stateDir: paths.stateDir,
+      mode,
+      out: io.stdout,
+      err: io.stderr,
+      interactive: io.stdinIsTTY && io.stdout.isTTY === true,
+      interrupted,
+      ask: async (question) => {
+        const rl = createInterface({ input: process.stdin, output: process.stderr });
+        try {
+          return await rl.question(question);
+        } finally {
+          rl.close();
+        }
+      },
+    };
+    if (mode === 'table') await prepareTables();
+    const out = await spec.run(run);
+    if (out) printOutput(io.stdout, mode, out);
+    return out?.exitCode ?? EXIT.ok;
+  } catch (e) {
+    if (e instanceof ArgsError) return report(io, mode, new CommandError(EXIT.usage, e.message));
+    if (e instanceof CommandError) return report(io, mode, e);
+    return report(io, mode, new CommandError(EXIT.internal, `internal error: ${e instanceof Error ? e.message : String(e)}`));
+  } finally {
+    for (const stop of stops) stop();
+  }
+}

@@ -1,0 +1,65 @@
+import { SHARED_OPTIONS } from '../startup/args.js';
+
+/**
+ * The first word of every command, so `src/cli.ts` can tell a command line from the
+ * dashboard's flags without loading the commands themselves (the dashboard's start-up and
+ * `--version` stay as light as before). `test/command/commandWords.test.ts` checks it
+ * against the command records.
+ */
+export const COMMAND_WORDS: ReadonlySet<string> = new Set([
+  'help',
+  'schema',
+  'book',
+  'trades',
+  'candles',
+  'contracts',
+  'account',
+  'positions',
+  'orders',
+  'order',
+  'agents',
+  'groups',
+  'deployers',
+  'fees',
+  'modify',
+  'cancel',
+  'cancel-all',
+  'tpsl',
+  'conditional',
+  'flatten',
+  'reverse',
+  'leverage',
+  'margin-mode',
+  'isolated-margin',
+  'collateral',
+  'group',
+  'margin-share-type',
+  'agent',
+  'enroll',
+  'register',
+]);
+
+/** Flags that take a value, wherever they are declared: their value is not a command word. */
+const VALUE_FLAGS = new Set<string>(['--count', '--for']);
+for (const [name, o] of Object.entries(SHARED_OPTIONS)) if (o.type === 'string') VALUE_FLAGS.add(`--${name}`);
+
+/** Where the first word that is not a flag (or a flag's value) stands; -1 when there is none. */
+function firstWord(argv: readonly string[]): number {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return -1;
+    if (!a.startsWith('-')) return i;
+    if (!a.includes('=') && VALUE_FLAGS.has(a)) i++;
+  }
+  return -1;
+}
+
+/**
+ * The command line with its command words first: `perpdesk --url U orders` is
+ * `perpdesk orders --url U`. Undefined when argv names no command (the dashboard's flags).
+ */
+export function commandLine(argv: readonly string[]): string[] | undefined {
+  const i = firstWord(argv);
+  if (i < 0 || !COMMAND_WORDS.has(argv[i]!)) return undefined;
+  return [...argv.slice(i), ...argv.slice(0, i)];
+}

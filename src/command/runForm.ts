@@ -1,0 +1,142 @@
+import {
+  blockerLines,
+  confirmPlan,
+  contextFromState,
+  evaluateForm,
+  formById,
+  needsOverride,
+  type ContextExtras,
+  type FormContext,
+  type FormSettings,
+} from '../forms/index.js';
+import { createSession, type Session } from '../session/createSession.js';
+import { keysLoaded } from '../session/keysLoaded.js';
+import { renderOptionsFor, sendCall } from '../session/sendCall.js';
+import { resolveContract, StartupError } from '../session/target.js';
+import type { CommandRun } from './commandSpec.js';
+import { commandRemedy } from './blockerRemedy.js';
+import { connect } from './connect.js';
+import { CommandError, EXIT } from './exitCodes.js';
+import { exitOfOutcome } from './outcomeExit.js';
+import type { CommandOutput } from './output.js';
+
+/** What a write command asks of a form: its field texts, and the rows it acts on. */
+export interface FormRequest {
+  form: string;
+  texts: Record<string, string>;
+  extras?: Partial<Pick<ContextExtras, 'selectedOrder' | 'selectedPosition' | 'selectedAgent'>>;
+  /** Said before the checks, like the dashboard's form note (what flatten is about to do). */
+  note?: string;
+}
+
+/** Turns the command's words into a form request, with the account as it is now in `ctx`. */
+export type RequestOf = (ctx: FormContext, session: Session) => FormRequest;
+
+export function settingsOf(r: CommandRun): FormSettings {
+  const c = r.config;
+  return { confirm: c.confirm, guards: c.guards, alerts: c.alerts, defaultSize: c.defaultSize };
+}
+
+/** A write session: the account read once, no streams; closed (with an in-process exchange) by `close`. */
+export async function openWriteSession(r: CommandRun, o: { readAccount?: boolean } = {}): Promise<{ session: Session; close: () => Promise<void> }> {
+  const conn = await connect(r, 'write');
+  for (const w of conn.warnings) r.err.write(`perpdesk: ${w}\n`);
+  const closeExchange = async () => {
+    await conn.embedded?.close();
+  };
+  let contractName: string;
+  try {
+    contractName = await resolveContract(conn.target.url, r.args.contract ?? r.config.contract);
+  } catch (e) {
+    await closeExchange();
+    if (e instanceof StartupError) throw new CommandError(e.exitCode === 2 ? EXIT.usage : EXIT.network, e.message);
+    throw e;
+  }
+  const session = createSession({ url: conn.target.url, ...(conn.target.wsUrl ? { wsUrl: conn.target.wsUrl } : {}) }, conn.keys, {
+    contractName,
+    stateDir: r.stateDir,
+    live: false,
+    face: 'cli',
+    ...(conn.embedded ? { nonces: conn.embedded.nonces } : {}),
+  });
+  const close = async () => {
+    await session.close();
+    await closeExchange();
+  };
+  const ready = await session.ready;
+  // Registration comes before there is an account to read.
+  const loaded = ready.ok && (o.readAccount ?? true) ? await session.refresh() : ready;
+  if (!loaded.ok) {
+    await close();
+    const e = loaded.error;
+    if (e.kind === 'network' || e.kind === 'timeout') throw new CommandError(EXIT.network, `cannot read the account: ${e.message}`);
+    // The exchange answered: retrying will not help, the account has to exist first.
+    const unregistered = /no account is registered/i.test(e.message);
+    throw new CommandError(unregistered ? EXIT.usage : EXIT.rejected, `cannot read the account: ${e.message}${unregistered ? ' (register it first: perpdesk register --invite-code CODE)' : ''}`);
+  }
+  return { session, close };
+}
+
+/**
+ * One write, through exactly the dashboard's path: the form's field checks, its confirm plan
+ * (blockers the exchange is known to refuse, guards, a stale book, the confirm policy), then
+ * one signed send whose answer is shown in the exchange's words and lands in the journal.
+ */
+export async function runForm(r: CommandRun, requestOf: RequestOf): Promise<CommandOutput> {
+  const { session, close } = await openWriteSession(r);
+  try {
+    return await formOnSession(r, session, requestOf);
+  } finally {
+    await close();
+  }
+}
+
+async function formOnSession(r: CommandRun, session: Session, requestOf: RequestOf): Promise<CommandOutput> {
+  const base = { keys: keysLoaded(session.exchange.signers), settings: settingsOf(r) };
+  // The store judges the book by its stream, which a one-off session has not opened; the
+  // book was read by refresh() a moment ago, so it is as fresh as a live one.
+  const contextOf = (extras: FormRequest['extras']) => ({ ...contextFromState(session.store.getState(), { ...base, ...extras }), bookStale: false });
+  const first = contextOf({});
+  const req = requestOf(first, session);
+  const spec = formById(req.form);
+  if (!spec) throw new CommandError(EXIT.internal, `${req.form}: no such form`);
+  const ctx = req.extras ? contextOf(req.extras) : first;
+  if (req.note) r.err.write(`${req.note}\n`);
+  const ev = evaluateForm(spec, req.texts, ctx);
+  if (!ev.ready || !ev.built) {
+    // Field errors are the command's words; a blocked form or a build refusal is a check.
+    const fieldErrors = ev.blocked === undefined && ev.fields.some((f) => f.error !== undefined);
+    throw new CommandError(fieldErrors ? EXIT.usage : EXIT.refused, ev.errors.join('; '), { errors: ev.errors });
+  }
+  const built = ev.built;
+  const plan = confirmPlan(spec, ev, ctx);
+  // The form's summary and the pre-trade figures may open with the same line.
+  plan.lines = plan.lines.filter((l, i) => plan.lines.indexOf(l) === i);
+  const checks = [...blockerLines(plan, commandRemedy), ...plan.overrides.map((o) => o.message), ...(plan.staleBook ? [plan.staleBook] : [])];
+  if ((needsOverride(plan) || plan.staleBook !== undefined) && !r.args.force) {
+    throw new CommandError(EXIT.refused, `refused before signing: ${checks.join('; ')} (--force sends anyway)`, { checks, request: plan.lines });
+  }
+  if (r.args.dryRun) {
+    const signed = session.exchange.signOnly(built.action);
+    if (!signed.ok) throw new CommandError(EXIT.refused, signed.error.message);
+    return {
+      json: { dryRun: true, request: signed.value.envelope, signer: signed.value.signer, summary: plan.lines, checks },
+      human: ['dry run: signed, not sent', ...plan.lines.map((l) => `  ${l}`), JSON.stringify(signed.value.envelope)],
+    };
+  }
+  if (plan.show && !r.args.yes) {
+    if (!r.interactive) {
+      throw new CommandError(EXIT.refused, `this ${spec.title.toLowerCase()} asks for confirmation (config confirm policy); add --yes to send it`, { request: plan.lines });
+    }
+    r.err.write(`${[spec.title, ...plan.lines.map((l) => `  ${l}`), ...checks.map((c) => `  ! ${c}`)].join('\n')}\n`);
+    const answer = (await r.ask('Send? [y/N] ')).trim().toLowerCase();
+    if (answer !== 'y' && answer !== 'yes') throw new CommandError(EXIT.refused, 'not sent: not confirmed');
+  }
+  const sent = await sendCall(session.exchange, built.call, renderOptionsFor(session.store.getState().market.configs, built.call));
+  const exitCode = exitOfOutcome(sent.outcome);
+  return {
+    json: { ok: exitCode === EXIT.ok, action: built.action.type, request: plan.lines, answer: sent.outcome },
+    human: [...plan.lines, ...sent.view.lines],
+    exitCode,
+  };
+}

@@ -1,0 +1,177 @@
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { JournalEntry, JournalOutcome } from '../model/journalEntry.js';
+import { isActionType } from '../protocol/wire/index.js';
+import { errCode, formatMode } from '../wallet/fsutil.js';
+
+/** A journal line as read back: the entry and, when known, the face that signed it. */
+export type JournalRecord = JournalEntry & { face?: string };
+
+export interface JournalLoad {
+  /** The last valid entries, oldest first. */
+  entries: JournalRecord[];
+  /** Lines skipped because they were not a journal entry (a torn write, an edit by hand). */
+  malformed: number;
+}
+
+export interface JournalFileOptions {
+  fileName?: string;
+  /** Past this size the file becomes `<fileName>.1`, replacing the older one. */
+  maxBytes?: number;
+}
+
+// Windows has no POSIX mode bits worth checking; fs reports 0o666/0o444.
+const CHECK_MODES = process.platform !== 'win32';
+
+/**
+ * The only fields ever written or read back. Typed over JournalEntry so a field added there
+ * must be added here, and anything else a caller leaves on the object stays out of the file.
+ */
+const ENTRY_FIELDS: Record<keyof JournalEntry, true> = {
+  seq: true,
+  time: true,
+  action: true,
+  signerRole: true,
+  signer: true,
+  nonce: true,
+  requestId: true,
+  outcome: true,
+  detail: true,
+  errorKind: true,
+  cloids: true,
+};
+const FIELDS = new Set([...Object.keys(ENTRY_FIELDS), 'face']);
+
+const OUTCOMES: Record<JournalOutcome, true> = { ok: true, partial: true, rejected: true, error: true, unknown: true, reconciled: true };
+
+/**
+ * The journal kept in the state directory: `journal.jsonl`, one JSON line per write the
+ * client attempted, shared by every face running on the directory (the dashboard and the
+ * CLI). Each line goes out as one write(2) on an O_APPEND descriptor, so lines from two
+ * processes never interleave, and the file is reopened per line so a rotation done by the
+ * other process is followed. Files are 0600 in a 0700 directory, and either open to other
+ * users is refused, as key files are: the journal names signers and order ids.
+ */
+export class JournalFile {
+  readonly path: string;
+  readonly rotatedPath: string;
+  private readonly maxBytes: number;
+
+  constructor(
+    readonly stateDir: string,
+    opts: JournalFileOptions = {},
+  ) {
+    this.path = join(stateDir, opts.fileName ?? 'journal.jsonl');
+    this.rotatedPath = `${this.path}.1`;
+    this.maxBytes = opts.maxBytes ?? 5 * 1024 * 1024;
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    refuseIfOpen(statSync(stateDir).mode, `state directory '${stateDir}'`, `chmod 700 '${stateDir}'`);
+    try {
+      refuseIfOpen(statSync(this.path).mode, `journal file '${this.path}'`, `chmod 600 '${this.path}'`);
+    } catch (e) {
+      if (errCode(e) !== 'ENOENT') throw e;
+    }
+  }
+
+  append(entry: JournalEntry, face?: string): void {
+    const record: JournalRecord = face === undefined ? entry : { ...entry, face };
+    const line = Buffer.from(`${JSON.stringify(pick(record))}\n`);
+    const fd = openSync(this.path, 'a', 0o600);
+    let written: { ino: number; size: number };
+    try {
+      // Checked on the open descriptor, not the path: the file checked is the file written.
+      const st = fstatSync(fd);
+      refuseIfOpen(st.mode, `journal file '${this.path}'`, `chmod 600 '${this.path}'`);
+      let off = 0;
+      while (off < line.length) off += writeSync(fd, line, off);
+      written = { ino: st.ino, size: st.size + line.length };
+    } finally {
+      closeSync(fd);
+    }
+    if (written.size >= this.maxBytes) this.rotate(written.ino);
+  }
+
+  load(limit: number): JournalLoad {
+    if (limit <= 0) return { entries: [], malformed: 0 };
+    const current = parse(readIfPresent(this.path));
+    if (current.entries.length >= limit) return { entries: current.entries.slice(-limit), malformed: current.malformed };
+    const older = parse(readIfPresent(this.rotatedPath));
+    return { entries: [...older.entries, ...current.entries].slice(-limit), malformed: older.malformed + current.malformed };
+  }
+
+  /**
+   * Only the file this process just filled is moved: if the other process rotated it first,
+   * the name now holds a new file, which stays. The check and the rename are two steps, so
+   * two processes rotating in the same microseconds can still drop the older generation;
+   * no line of the current file is ever lost.
+   */
+  private rotate(ino: number): void {
+    try {
+      if (statSync(this.path).ino !== ino) return;
+      renameSync(this.path, this.rotatedPath);
+    } catch (e) {
+      if (errCode(e) !== 'ENOENT') throw e;
+    }
+  }
+}
+
+function refuseIfOpen(mode: number, what: string, fix: string): void {
+  if (!CHECK_MODES || (mode & 0o077) === 0) return;
+  throw new Error(
+    `${what} has permissions ${formatMode(mode)}, open to other users; perpdesk keeps its state private. Fix with: ${fix}`,
+  );
+}
+
+/** A copy of the record holding only the journal's own fields. */
+function pick(record: JournalRecord): JournalRecord {
+  return Object.fromEntries(Object.entries(record).filter(([k, v]) => FIELDS.has(k) && v !== undefined)) as JournalRecord;
+}
+
+function readIfPresent(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    if (errCode(e) === 'ENOENT') return '';
+    throw e;
+  }
+}
+
+function parse(text: string): JournalLoad {
+  const entries: JournalRecord[] = [];
+  let malformed = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      malformed++;
+      continue;
+    }
+    if (isRecord(value)) entries.push(pick(value));
+    else malformed++;
+  }
+  return { entries, malformed };
+}
+
+function isRecord(v: unknown): v is JournalRecord {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const r = v as Record<string, unknown>;
+  const optional = (k: string, ok: (x: unknown) => boolean) => r[k] === undefined || ok(r[k]);
+  const str = (x: unknown) => typeof x === 'string';
+  return (
+    Number.isSafeInteger(r.seq) &&
+    Number.isFinite(r.time) &&
+    isActionType(r.action) &&
+    typeof r.outcome === 'string' &&
+    Object.prototype.hasOwnProperty.call(OUTCOMES, r.outcome) &&
+    str(r.detail) &&
+    optional('signerRole', (x) => x === 'master' || x === 'agent') &&
+    optional('signer', str) &&
+    optional('nonce', Number.isSafeInteger) &&
+    optional('requestId', str) &&
+    optional('errorKind', str) &&
+    optional('cloids', (x) => Array.isArray(x) && x.every(str)) &&
+    optional('face', str)
+  );
+}
