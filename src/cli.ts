@@ -17,7 +17,11 @@ async function main(): Promise<number> {
       process.exit(e.code === 'EPIPE' ? 0 : 70);
     });
     const { commandMain } = await import('./command/commandMain.js');
-    return commandMain(words);
+    const code = await commandMain(words);
+    // Everything is closed by now; waiting for the runtime's own background work at exit
+    // costs a one-shot command about 100 ms. Leave once the output has been handed over.
+    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+    process.exit(code);
   }
   // React's development build costs a quarter more CPU per frame; set before React loads.
   process.env.NODE_ENV ??= 'production';
