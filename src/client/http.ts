@@ -1,5 +1,5 @@
-import type { Pool } from 'undici';
-import { poolRequest, UndiciPool } from './undiciPool.js';
+import { CONNECT_TIMEOUT, nodeHttpSender, type SendOptions, type SentRequest } from './nodeHttpSend.js';
+import { undiciSender } from './undiciPool.js';
 import { clientError, excerpt, type ClientError } from './errors.js';
 
 export interface HttpOptions {
@@ -12,6 +12,11 @@ export interface HttpOptions {
   connections?: number;
   /** Responses larger than this are refused: a misbehaving server must not fill memory. */
   maxBodyBytes?: number;
+  /**
+   * 'pool' (default): undici's connection pool, for a session that runs for hours. 'node':
+   * Node's own client, for a command that sends a few requests and exits (nodeHttpSend.ts).
+   */
+  engine?: 'pool' | 'node';
 }
 
 export interface HttpResponse {
@@ -36,12 +41,12 @@ export type HttpOutcome =
 
 const DEFAULTS = { connectTimeoutMs: 5_000, requestTimeoutMs: 10_000, keepAliveMs: 30_000, connections: 8, maxBodyBytes: 4 * 1024 * 1024 };
 
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', CONNECT_TIMEOUT]);
 
 export type ResponseListener = (r: HttpResponse) => void;
 
 export class HttpTransport {
-  private readonly pool: Pool;
+  private readonly sender: { send(s: SendOptions): Promise<SentRequest>; close(): Promise<void> };
   private readonly listeners = new Set<ResponseListener>();
   private readonly prefix: string;
   private readonly opts: Required<Omit<HttpOptions, 'baseUrl'>>;
@@ -57,16 +62,10 @@ export class HttpTransport {
       keepAliveMs: options.keepAliveMs ?? DEFAULTS.keepAliveMs,
       connections: options.connections ?? DEFAULTS.connections,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
+      engine: options.engine ?? 'pool',
     };
-    this.pool = new UndiciPool(url.origin, {
-      connections: this.opts.connections,
-      connectTimeout: this.opts.connectTimeoutMs,
-      headersTimeout: this.opts.requestTimeoutMs,
-      bodyTimeout: this.opts.requestTimeoutMs,
-      keepAliveTimeout: this.opts.keepAliveMs,
-      // Writes must never be replayed by the transport: a resent order is a double order.
-      pipelining: 1,
-    });
+    const engine = options.engine ?? 'pool';
+    this.sender = engine === 'node' ? nodeHttpSender(url.origin, this.opts) : undiciSender(url.origin, this.opts);
   }
 
   async post(path: string, payload: string): Promise<HttpOutcome> {
@@ -76,14 +75,7 @@ export class HttpTransport {
     let headers: Record<string, string | string[] | undefined>;
     let body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown };
     try {
-      const res = await poolRequest(this.pool, {
-        path: `${this.prefix}${path}`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: payload,
-        idempotent: false,
-        signal: AbortSignal.timeout(this.opts.requestTimeoutMs),
-      });
+      const res = await this.sender.send({ path: `${this.prefix}${path}`, payload, signal: AbortSignal.timeout(this.opts.requestTimeoutMs) });
       status = res.statusCode;
       headers = res.headers;
       body = res.body;
@@ -134,7 +126,7 @@ export class HttpTransport {
   }
 
   async close(): Promise<void> {
-    await this.pool.destroy();
+    await this.sender.close();
   }
 }
 
@@ -145,7 +137,7 @@ function mapTransportError(
 ): { error: ClientError; delivered: 'no' | 'maybe' } {
   const err = e as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = err?.code ?? err?.cause?.code;
-  if (code === 'UND_ERR_CONNECT_TIMEOUT') {
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === CONNECT_TIMEOUT) {
     return { delivered: 'no', error: clientError('timeout', `${where}: no connection within ${opts.connectTimeoutMs} ms`) };
   }
   if (code !== undefined && NOT_SENT.has(code)) {

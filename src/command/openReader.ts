@@ -4,6 +4,7 @@ import type { Result } from '../client/errors.js';
 import type { CommandRun } from './commandSpec.js';
 import { connect, type Connection, type Need } from './connect.js';
 import { CommandError, EXIT } from './exitCodes.js';
+import { COMMAND_HTTP } from './commandHttp.js';
 
 /** A read-only connection: the info client, the account in question, and how to close both. */
 export interface Reader {
@@ -16,7 +17,7 @@ export interface Reader {
 
 export async function openReader(r: CommandRun, need: Exclude<Need, 'write'>): Promise<Reader> {
   const conn = await connect(r, need);
-  const http = new HttpTransport({ baseUrl: conn.target.url });
+  const http = new HttpTransport({ baseUrl: conn.target.url, ...COMMAND_HTTP });
   return {
     info: new InfoClient(http),
     conn,

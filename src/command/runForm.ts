@@ -15,6 +15,7 @@ import { renderOptionsFor, sendCall } from '../session/sendCall.js';
 import { resolveContract, StartupError } from '../session/target.js';
 import type { CommandRun } from './commandSpec.js';
 import { commandRemedy } from './blockerRemedy.js';
+import { COMMAND_HTTP } from './commandHttp.js';
 import { connect } from './connect.js';
 import { CommandError, EXIT } from './exitCodes.js';
 import { exitOfOutcome } from './outcomeExit.js';
@@ -46,7 +47,7 @@ export async function openWriteSession(r: CommandRun, o: { readAccount?: boolean
   };
   let contractName: string;
   try {
-    contractName = await resolveContract(conn.target.url, r.args.contract ?? r.config.contract);
+    contractName = await resolveContract(conn.target.url, r.args.contract ?? r.config.contract, COMMAND_HTTP);
   } catch (e) {
     await closeExchange();
     if (e instanceof StartupError) throw new CommandError(e.exitCode === 2 ? EXIT.usage : EXIT.network, e.message);
@@ -57,6 +58,7 @@ export async function openWriteSession(r: CommandRun, o: { readAccount?: boolean
     stateDir: r.stateDir,
     live: false,
     face: 'cli',
+    http: COMMAND_HTTP,
     ...(conn.embedded ? { nonces: conn.embedded.nonces } : {}),
   });
   const close = async () => {

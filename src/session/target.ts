@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { HttpTransport } from '../client/http.js';
+import { HttpTransport, type HttpOptions } from '../client/http.js';
 import { InfoClient } from '../client/infoClient.js';
 import { defaultWsUrl } from '../client/wsUrl.js';
 import { KeySourceError, loadKeyFile, loadKeyFromEnv, loadKeystoreFile, type LoadedKey, type PrivateKey } from '../wallet/index.js';
@@ -193,8 +193,8 @@ export async function startRemoteTarget(args: TargetSpec, url: string, ws: strin
  * The contract to open: the one asked for when it is Active, else the first Active one.
  * Asking for an unknown or inactive contract is a user error, named with the choices.
  */
-export async function resolveContract(url: string, wanted: string | undefined): Promise<string> {
-  const http = new HttpTransport({ baseUrl: url });
+export async function resolveContract(url: string, wanted: string | undefined, httpOptions: Partial<Omit<HttpOptions, 'baseUrl'>> = {}): Promise<string> {
+  const http = new HttpTransport({ baseUrl: url, ...httpOptions });
   try {
     const r = await new InfoClient(http).configs();
     if (!r.ok) throw new StartupError(`cannot read the exchange's contracts at ${url}: ${r.error.message}`, 1);

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpTransport } from '../../src/client/http.js';
 import { InfoClient } from '../../src/client/infoClient.js';
 
@@ -27,8 +27,10 @@ async function serve(behaviours: Behaviour[]): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+let engine: 'pool' | 'node' = 'pool';
+
 function transport(url: string, extra: Partial<ConstructorParameters<typeof HttpTransport>[0]> = {}) {
-  const t = new HttpTransport({ baseUrl: url, requestTimeoutMs: 300, connectTimeoutMs: 300, ...extra });
+  const t = new HttpTransport({ baseUrl: url, requestTimeoutMs: 300, connectTimeoutMs: 300, engine, ...extra });
   transports.push(t);
   return t;
 }
@@ -40,7 +42,12 @@ const json = (status: number, body: unknown): Behaviour => (res) => {
 
 const BOOK = { contractId: 1, time: 5, levels: [[{ px: '1', sz: '2', n: 1 }], []] };
 
-describe('InfoClient over HTTP', () => {
+// Both engines must give the same answers and the same errors: undici's pool (sessions) and Node's own client (commands).
+describe.each(['pool', 'node'] as const)('InfoClient over HTTP (%s)', (which) => {
+  beforeEach(() => {
+    engine = which;
+  });
+
   it('returns a validated result and the same client keeps working after every kind of bad answer', async () => {
     const url = await serve([
       json(200, BOOK),

@@ -1,0 +1,156 @@
+// src/startup/args.ts
+import { parseArgs } from "node:util";
+var ArgsError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "ArgsError";
+  }
+};
+var ACTIVITY_LEVELS = ["off", "calm", "normal", "busy", "stress"];
+var HELP = `perpdesk \u2014 terminal trading dashboard for a perpetual-futures exchange
+
+Usage:
+  perpdesk [options]              dashboard (embedded exchange unless --url is given)
+  perpdesk <command> [options]    one read or write without the screen: book, orders, order buy ...
+                                  (perpdesk help lists every command and its exit codes)
+  perpdesk exchange [options]     run the embedded exchange alone (see: perpdesk exchange --help)
+
+Connection:
+  --url URL               REST base of a deployment (POST URL/exchange, URL/info)
+  --ws URL                WebSocket address (default: the --url host with /ws)
+  --invite-code CODE      invite code for a first registration on --url
+Keys (never printed; raw key files readable by group/others are refused):
+  --keystore FILE         master key, Web3 Secret Storage v3 (geth / Foundry 'cast wallet')
+  --key-file FILE         master key, raw hex in a 0600 file
+  --agent-keystore FILE   agent key, keystore
+  --agent-key-file FILE   agent key, raw hex in a 0600 file
+  --password-file FILE    keystore password (else PERPDESK_PASSWORD, else a hidden prompt)
+  PERPDESK_PRIVATE_KEY    master key from the environment (warned: it can leak)
+Monitor mode:
+  --read-only             load no key and hide every write action
+  --address 0x...         account to watch (required with --read-only on --url)
+Display:
+  --contract NAME         contract to open (an Active one, by name)
+  --theme NAME            dark (default), light, high-contrast, mono
+  --no-color              no colours (also NO_COLOR=1)
+Embedded exchange:
+  --activity LEVEL        market activity: off, calm, normal (default), busy, stress
+  --seed N                market seed (default 1)
+  --port N                listen on 127.0.0.1:N (default: a free port), e.g. to query /info beside it
+Files:
+  --config FILE           config file (default $XDG_CONFIG_HOME/perpdesk/config.json)
+  --state-dir DIR         keys, nonces, journal (default $XDG_STATE_HOME/perpdesk)
+  -h, --help              this help
+  -v, --version           version
+
+Exit codes of a command: 0 ok, 1 the exchange rejected it, 2 bad arguments or config,
+3 network or timeout, 4 refused before signing (guard, known refusal, --yes needed),
+5 answer lost and not settled, 70 internal. The dashboard: 0 quit, 1 setup failed,
+2 bad flags or config, 70 unexpected error.
+`;
+var SHARED_OPTIONS = {
+  url: { type: "string" },
+  ws: { type: "string" },
+  keystore: { type: "string" },
+  "key-file": { type: "string" },
+  "agent-keystore": { type: "string" },
+  "agent-key-file": { type: "string" },
+  "password-file": { type: "string" },
+  "read-only": { type: "boolean", default: false },
+  address: { type: "string" },
+  contract: { type: "string" },
+  config: { type: "string" },
+  "state-dir": { type: "string" },
+  activity: { type: "string" },
+  seed: { type: "string" },
+  port: { type: "string" },
+  "invite-code": { type: "string" },
+  help: { type: "boolean", short: "h", default: false }
+};
+function argsError(e, helpCommand = "perpdesk --help") {
+  const msg = e instanceof Error ? e.message.split(". ")[0] : String(e);
+  return new ArgsError(`${msg}. Run '${helpCommand}' for the options.`);
+}
+function readSharedArgs(v) {
+  const out = { readOnly: v["read-only"] === true, help: v["help"] === true };
+  const str = (key, field) => {
+    const value = v[key];
+    if (typeof value === "string") {
+      if (value.trim() === "") throw new ArgsError(`--${key} needs a value`);
+      out[field] = value;
+    }
+  };
+  str("url", "url");
+  str("ws", "ws");
+  str("keystore", "keystore");
+  str("key-file", "keyFile");
+  str("agent-keystore", "agentKeystore");
+  str("agent-key-file", "agentKeyFile");
+  str("password-file", "passwordFile");
+  str("address", "address");
+  str("contract", "contract");
+  str("config", "config");
+  str("state-dir", "stateDir");
+  str("activity", "activity");
+  str("invite-code", "inviteCode");
+  if (out.url !== void 0 && !/^https?:\/\/[^\s/]+/.test(out.url)) throw new ArgsError(`--url must be an http:// or https:// address, got "${out.url}"`);
+  if (out.ws !== void 0 && !/^wss?:\/\/[^\s/]+/.test(out.ws)) throw new ArgsError(`--ws must be a ws:// or wss:// address, got "${out.ws}"`);
+  if (out.address !== void 0 && !/^0x[0-9a-fA-F]{40}$/.test(out.address)) throw new ArgsError("--address must be 0x followed by 40 hex digits");
+  if (out.activity !== void 0 && !ACTIVITY_LEVELS.includes(out.activity)) {
+    throw new ArgsError(`--activity must be one of ${ACTIVITY_LEVELS.join(", ")}`);
+  }
+  const seed = v["seed"];
+  if (typeof seed === "string") {
+    if (!/^\d{1,9}$/.test(seed)) throw new ArgsError("--seed must be a whole number");
+    out.seed = Number(seed);
+  }
+  const port = v["port"];
+  if (typeof port === "string") {
+    if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new ArgsError("--port must be a port number (0-65535)");
+    out.port = Number(port);
+  }
+  if (out.readOnly && (out.keystore || out.keyFile || out.agentKeystore || out.agentKeyFile)) {
+    throw new ArgsError("--read-only loads no key: drop the key flags, or drop --read-only");
+  }
+  if (out.readOnly && out.url !== void 0 && out.address === void 0) {
+    throw new ArgsError("--read-only on --url needs --address 0x... (the account to watch)");
+  }
+  if (out.url === void 0 && out.ws !== void 0) throw new ArgsError("--ws needs --url");
+  if (out.url !== void 0 && out.activity !== void 0) throw new ArgsError("--activity applies to the embedded exchange only (no --url)");
+  if (out.url !== void 0 && out.port !== void 0) throw new ArgsError("--port applies to the embedded exchange only (no --url)");
+  return out;
+}
+function parseDashboardArgs(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        ...SHARED_OPTIONS,
+        theme: { type: "string" },
+        "no-color": { type: "boolean", default: false },
+        version: { type: "boolean", short: "v", default: false }
+      }
+    });
+  } catch (e) {
+    throw argsError(e);
+  }
+  const v = parsed.values;
+  const out = { ...readSharedArgs(v), noColor: v["no-color"] ?? false, version: v.version ?? false };
+  if (typeof v.theme === "string") {
+    if (v.theme.trim() === "") throw new ArgsError("--theme needs a value");
+    out.theme = v.theme;
+  }
+  return out;
+}
+
+export {
+  ArgsError,
+  HELP,
+  SHARED_OPTIONS,
+  argsError,
+  readSharedArgs,
+  parseDashboardArgs
+};
