@@ -117,6 +117,21 @@ describe('perpdesk writes over --url', () => {
     expect(await openOrders()).toEqual([]);
   }, 90_000);
 
+  it('settles a lost answer from the exchange\'s records by cloid and never sends the order twice', async () => {
+    const px = await restingBuyPrice();
+    // The exchange applies the next order, then drops the connection without answering.
+    await ex.control({ type: 'failNext', count: 1, mode: 'dropAfterApply' });
+    const lost = await cli(['order', 'buy', '0.1', '@', px, '--yes', '--cloid', '777000111']);
+    expect(lost.code, lost.stderr).toBe(0);
+    const answer = (lost.json as { answer: { reconciledBecause?: { kind: string }; statuses: { reconciled?: { status: string; cloid?: string } }[] } }).answer;
+    expect(answer.reconciledBecause?.kind).toBeDefined();
+    expect(answer.statuses[0]?.reconciled).toMatchObject({ status: 'open', cloid: '777000111' });
+    const open = await openOrders();
+    expect(open).toHaveLength(1);
+    const all = await cli(['cancel-all', '--yes']);
+    expect(all.code, all.stderr).toBe(0);
+  }, 60_000);
+
   it('says what is wrong with the words (exit 2) and with the network (exit 3)', async () => {
     for (const args of [['order', 'hold', '1', '@', '100'], ['order', 'buy'], ['order', 'buy', '0.1'], ['leverage', 'lots', '--yes'], ['order', 'buy', '0.1', '@', '100', '--ioc', '--alo']]) {
       const r = await cli(args);
