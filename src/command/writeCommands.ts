@@ -17,6 +17,8 @@ interface FormCommand {
   usage?: string;
   /** Fields filled from positional words rather than flags. */
   positional?: readonly string[];
+  /** False when the form's fields are computed, not typed (flatten, reverse): no field flags. */
+  fieldFlags?: boolean;
   options?: OptionSpecs;
   optionHelp?: Record<string, string>;
   /** Fills texts the words give and picks the rows the form acts on. */
@@ -34,8 +36,8 @@ function formCommand(c: FormCommand): CommandSpec {
     ...(c.usage ? { usage: c.usage } : {}),
     summary: c.summary,
     writes: true,
-    options: { ...fieldOptions(c.form, skip), ...c.options },
-    optionHelp: { ...fieldHelp(c.form, skip), ...c.optionHelp },
+    options: { ...(c.fieldFlags === false ? {} : fieldOptions(c.form, skip)), ...c.options },
+    optionHelp: { ...(c.fieldFlags === false ? {} : fieldHelp(c.form, skip)), ...c.optionHelp },
     run: (r) =>
       runForm(r, (ctx) => {
         const texts = textsFromOptions(c.form, r.options);
@@ -161,8 +163,8 @@ export const WRITE_COMMANDS: readonly CommandSpec[] = [
   }),
   formCommand({ path: ['tpsl', 'cancel'], form: 'cancelTpSl', summary: 'remove the position\'s take-profit and stop-loss' }),
   formCommand({ path: ['conditional', 'cancel'], form: 'cancelConditional', usage: 'ID', positional: ['id'], summary: 'cancel one conditional (trigger) order by id' }),
-  { ...formCommand({ path: ['flatten'], form: 'order', summary: 'close the contract\'s position with a reduce-only Ioc bounded 5% through the mark' }), options: {}, optionHelp: {}, run: (r) => runForm(r, (ctx) => closing('flatten')(r, ctx)) },
-  { ...formCommand({ path: ['reverse'], form: 'order', summary: 'turn the position around: an Ioc of twice its size, bounded 5% through the mark' }), options: {}, optionHelp: {}, run: (r) => runForm(r, (ctx) => closing('reverse')(r, ctx)) },
+  formCommand({ path: ['flatten'], form: 'order', fieldFlags: false, summary: 'close the contract\'s position with a reduce-only Ioc bounded 5% through the mark', request: closing('flatten') }),
+  formCommand({ path: ['reverse'], form: 'order', fieldFlags: false, summary: 'turn the position around: an Ioc of twice its size, bounded 5% through the mark', request: closing('reverse') }),
   formCommand({ path: ['leverage'], form: 'leverage', usage: 'N', positional: ['leverage'], summary: 'set the contract\'s leverage' }),
   formCommand({ path: ['margin-mode'], form: 'marginMode', usage: 'cross|isolated', positional: ['mode'], summary: 'set the contract\'s margin mode' }),
   formCommand({ path: ['isolated-margin'], form: 'isolatedMargin', usage: 'add|remove AMOUNT', positional: ['direction', 'amount'], summary: 'move margin into or out of the isolated position' }),
