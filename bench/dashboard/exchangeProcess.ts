@@ -25,7 +25,7 @@ export async function startExchangeProcess(o: { root: string; activity: string; 
     const onData = (d: Buffer) => {
       out += d.toString();
       const ls = out.split('\n');
-      // The listening line, then one code a line; the count is known.
+      // The listening line, then one "invite code: X" a line; the count is known.
       if (ls.length > (o.inviteCount ?? 20) + 1) {
         child.stdout!.off('data', onData);
         resolve(ls);
@@ -37,7 +37,7 @@ export async function startExchangeProcess(o: { root: string; activity: string; 
   const m = /listening on (http:\/\/\S+)/.exec(lines[0] ?? '');
   if (!m) throw new Error(`unexpected first line from perpdesk exchange: ${lines[0]}`);
   const url = m[1]!;
-  const codes = lines.slice(1).map((l) => l.trim()).filter((l) => /^[A-Za-z0-9]{6}$/.test(l));
+  const codes = lines.slice(1).flatMap((l) => /^invite code: ([A-Za-z0-9]{6})$/.exec(l.trim())?.[1] ?? []);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url,

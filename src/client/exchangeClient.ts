@@ -2,6 +2,7 @@ import { NonceManager } from '../protocol/index.js';
 import {
   build,
   parseAction,
+  type Action,
   type ActionOf,
   type ActionType,
   type CancelStatus,
@@ -30,18 +31,25 @@ export interface ExchangeClientOptions {
   lookup?: LookupPolicy;
   /** For reconciling cancelAll, which needs the contract's market deployer. */
   marketDeployerOf?: (contractId: number) => number | undefined;
+  /**
+   * The action in the trader's words, taken as it is signed (a cancel names its order while
+   * that order is still known), for the journal entry's `asked`. Never throws into a send.
+   */
+  describe?: (action: Action) => string;
 }
 
 export interface SendOptions {
   inviteCode?: string;
   vaultAddress?: string;
+  /** Journalled only: the cloid of the order whose fill caused this send (a TP/SL set with it). */
+  parentCloid?: string;
 }
 
 export type { ActionOutcome, CancelAllResult, CancelResult, ModifyResult, OrderItem, OrderResult } from '../model/actionOutcome.js';
 
 type Sent<T extends ActionType> =
-  | { kind: 'ok'; data: ExchangeDataOf<T>; requestId: string; nonce: number; signer: SignerInfo }
-  | { kind: 'failed' | 'unknown'; error: ClientError; nonce?: number; signer?: SignerInfo };
+  | { kind: 'ok'; data: ExchangeDataOf<T>; requestId: string; nonce: number; signer: SignerInfo; asked?: string }
+  | { kind: 'failed' | 'unknown'; error: ClientError; nonce?: number; signer?: SignerInfo; asked?: string };
 
 /**
  * Signs and sends the 24 actions of spec 4.4. Never resends a write on its own: when an
@@ -78,7 +86,7 @@ export class ExchangeClient {
 
   /** Any action, signed by the right key; typed result, journalled. */
   async send<T extends ActionType>(action: ActionOf<T> & { type: T }, opts: SendOptions = {}): Promise<ActionOutcome<T>> {
-    return this.finish(action.type, await this.sendRaw<T>(action, opts));
+    return this.finish(action.type, await this.sendRaw<T>(action, opts), opts.parentCloid);
   }
 
   // ---- orders, with reconciliation ----
@@ -268,7 +276,8 @@ export class ExchangeClient {
     if (!picked.ok) return { kind: 'failed', error: picked.error };
     const signer = picked.value;
     const info: SignerInfo = { role: signer.role, address: signer.address };
-    const nonce = this.nonces.next(signer.address);
+    // Awaits the clock rather than running nonces ahead of it under a burst.
+    const nonce = await this.nonces.nextAsync(signer.address);
     let signature;
     try {
       signature = signer.sign(action, nonce);
@@ -278,22 +287,34 @@ export class ExchangeClient {
     const envelope: Record<string, unknown> = { action, nonce, signature };
     if (opts.vaultAddress !== undefined) envelope['vaultAddress'] = opts.vaultAddress;
     if (opts.inviteCode !== undefined) envelope['inviteCode'] = opts.inviteCode;
+    const asked = this.describe(parsed.value);
     const out = await this.o.http.post('/exchange', JSON.stringify(envelope));
     const r = interpretExchange(type, out);
-    return r.kind === 'ok' ? { ...r, nonce, signer: info } : { kind: r.kind, error: r.error, nonce, signer: info };
+    const sent: Sent<T> = r.kind === 'ok' ? { ...r, nonce, signer: info } : { kind: r.kind, error: r.error, nonce, signer: info };
+    if (asked !== undefined) sent.asked = asked;
+    return sent;
   }
 
-  private finish<T extends ActionType>(type: T, r: Sent<T>): ActionOutcome<T> {
+  private describe(action: Action): string | undefined {
+    try {
+      return this.o.describe?.(action);
+    } catch {
+      // Words are for the reader; a gap in them must never stop a request.
+      return undefined;
+    }
+  }
+
+  private finish<T extends ActionType>(type: T, r: Sent<T>, parentCloid?: string): ActionOutcome<T> {
     if (r.kind === 'ok') {
-      this.record(type, r, 'ok', 'ok');
+      this.record(type, r, 'ok', 'ok', undefined, parentCloid);
       return { ok: true, data: r.data, requestId: r.requestId, nonce: r.nonce, signer: r.signer };
     }
     const detail = r.kind === 'unknown' ? `${r.error.message}; outcome unknown: check before retrying` : r.error.message;
-    this.record(type, r, r.kind === 'unknown' ? 'unknown' : outcomeOf(r.error), detail);
+    this.record(type, r, r.kind === 'unknown' ? 'unknown' : outcomeOf(r.error), detail, undefined, parentCloid);
     return { ok: false, error: r.error, outcomeUnknown: r.kind === 'unknown', ...meta(r) };
   }
 
-  private record(action: ActionType, r: Sent<ActionType>, outcome: JournalOutcome, detail: string, cloids?: string[]): void {
+  private record(action: ActionType, r: Sent<ActionType>, outcome: JournalOutcome, detail: string, cloids?: string[], parentCloid?: string): void {
     const entry: JournalEntry = { seq: ++this.seq, time: Date.now(), action, outcome, detail };
     if (r.signer) {
       entry.signerRole = r.signer.role;
@@ -304,6 +325,8 @@ export class ExchangeClient {
     if (requestId !== undefined) entry.requestId = requestId;
     if (r.kind !== 'ok') entry.errorKind = r.error.kind;
     if (cloids) entry.cloids = cloids;
+    if (parentCloid !== undefined) entry.parentCloid = parentCloid;
+    if (r.asked !== undefined) entry.asked = r.asked;
     for (const fn of this.listeners) fn(entry);
   }
 }

@@ -1,12 +1,15 @@
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, chmodSync, unlinkSync, linkSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, renameSync, statSync, writeFileSync, unlinkSync, linkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NonceStore } from '../protocol/index.js';
+import { MAX_AHEAD_MS } from '../protocol/nonce.js';
+import { errCode, isLinkRefusal, readFileNoFollowSync, writeFileAtomicSync } from '../wallet/fsutil.js';
 
 export interface NonceFileStoreOptions {
   now?: () => number;
   /**
    * After a corrupt or unreadable file, start this far above now(): the lost file may have
-   * reserved nonces slightly ahead of the clock (NonceManager's reservation).
+   * reserved nonces up to NonceManager's clock bound ahead of the clock (default that bound).
    */
   freshMarginMs?: number;
   fileName?: string;
@@ -21,8 +24,10 @@ export interface NonceFileStoreOptions {
 
 /**
  * NonceStore in `<stateDir>/nonces.json`: { "<signer address>": reservedUpTo }.
- * Written with mode 0600 to a temporary file then renamed, so a crash mid-write leaves the
- * old file or the new one, never half of one. A corrupt file is set aside, not fatal.
+ * Written by the state files' one writer (writeFileAtomicSync: an exclusive 0600 temporary
+ * file with an unpredictable name, renamed), so a crash mid-write leaves the old file or the
+ * new one, never half of one, and a link planted in the directory is never written through. A corrupt
+ * file, or a link at its name (never followed), is set aside, not fatal.
  *
  * Processes sharing the state directory (the dashboard and the CLI) take `nonces.json.lock`
  * around every read-modify-write, so claim() re-reads the mark other processes persisted
@@ -46,7 +51,7 @@ export class NonceFileStore implements NonceStore {
     opts: NonceFileStoreOptions = {},
   ) {
     this.now = opts.now ?? Date.now;
-    this.freshMarginMs = opts.freshMarginMs ?? 10_000;
+    this.freshMarginMs = opts.freshMarginMs ?? MAX_AHEAD_MS;
     this.path = join(stateDir, opts.fileName ?? 'nonces.json');
     this.lockPath = `${this.path}.lock`;
     this.lockTimeoutMs = opts.lockTimeoutMs ?? 2_000;
@@ -69,12 +74,12 @@ export class NonceFileStore implements NonceStore {
     });
   }
 
-  claim(signer: string, atLeast: number, reserveMs: number): { first: number; reservedUpTo: number } {
+  claim(signer: string, atLeast: number, reserveMs: number, notAbove = Infinity): { first: number; reservedUpTo: number } {
     const key = signer.toLowerCase();
     return this.locked(() => {
       const mark = this.persistedMark(key);
       const first = mark === undefined ? atLeast : Math.max(atLeast, mark + 1);
-      const reservedUpTo = first + reserveMs;
+      const reservedUpTo = Math.max(first, Math.min(first + reserveMs, notAbove));
       this.write(key, reservedUpTo);
       return { first, reservedUpTo };
     });
@@ -89,20 +94,12 @@ export class NonceFileStore implements NonceStore {
 
   private write(key: string, reservedUpTo: number): void {
     this.values[key] = reservedUpTo;
-    const tmp = `${this.path}.${process.pid}.tmp`;
-    try {
-      writeFileSync(tmp, `${JSON.stringify(this.values)}\n`, { mode: 0o600 });
-      chmodSync(tmp, 0o600); // mode is ignored when the temp file already existed
-      renameSync(tmp, this.path);
-      this.corrupt = false;
-    } catch (e) {
-      try {
-        unlinkSync(tmp);
-      } catch {
-        /* nothing to clean up */
-      }
-      throw e;
-    }
+    // Not fsynced: it would hold the lock (and block signing) for milliseconds, seconds when
+    // the disk is busy, and buys nothing: a mark is never more than NonceManager's clock bound
+    // (1 s) ahead, so after a power cut and a reboot every nonce it covered is in the past,
+    // and a file lost, stale or torn by the cut gives only nonces above all of them.
+    writeFileAtomicSync(this.path, `${JSON.stringify(this.values)}\n`, true, { durable: false });
+    this.corrupt = false;
   }
 
   private locked<T>(critical: () => T): T {
@@ -161,7 +158,7 @@ export class NonceFileStore implements NonceStore {
       return true; // released meanwhile: try again at once
     }
     if (Date.now() - judged.mtimeMs <= this.lockStaleMs) return false;
-    const aside = `${this.lockPath}.${process.pid}.stale`;
+    const aside = `${this.lockPath}.${randomBytes(8).toString('hex')}.stale`;
     try {
       renameSync(this.lockPath, aside);
     } catch {
@@ -185,11 +182,13 @@ export class NonceFileStore implements NonceStore {
   private read(): Record<string, number> {
     let text: string;
     try {
-      text = readFileSync(this.path, 'utf8');
+      text = readFileNoFollowSync(this.path);
     } catch (e) {
-      if ((e as { code?: string }).code === 'ENOENT') return {};
+      if (errCode(e) === 'ENOENT') return {};
       this.corrupt = true;
-      this.warning = `nonce file ${this.path} unreadable (${(e as { code?: string }).code ?? 'error'}); starting nonces above the clock`;
+      this.warning = isLinkRefusal(e)
+        ? `nonce file ${this.path} is a symbolic link, not followed; starting nonces above the clock`
+        : `nonce file ${this.path} unreadable (${errCode(e) ?? 'error'}); starting nonces above the clock`;
       return {};
     }
     try {

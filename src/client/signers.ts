@@ -11,6 +11,12 @@ export interface Signer extends SignerInfo {
   sign(action: { type: string }, nonce: number): Signature;
 }
 
+/** A wallet key knows its address already; the EC multiplication runs once per key, not per holder. */
+function addressFor(key: SecretKeyInput): string {
+  if (typeof key === 'object' && 'address' in key && typeof key.address === 'string') return key.address.toLowerCase();
+  return addressOf(key).toLowerCase();
+}
+
 /**
  * Picks the key for an action (open-points "Signing"): the agent for actions an agent may
  * send when one is loaded, the master for everything else. Keys live in private fields so
@@ -26,8 +32,8 @@ export class SignerSet {
     this.#master = keys.master;
     this.#agent = keys.agent;
     // addressOf's errors never echo the key; deriving here fails fast on a bad key.
-    this.masterAddress = keys.master === undefined ? undefined : addressOf(keys.master).toLowerCase();
-    this.agentAddress = keys.agent === undefined ? undefined : addressOf(keys.agent).toLowerCase();
+    this.masterAddress = keys.master === undefined ? undefined : addressFor(keys.master);
+    this.agentAddress = keys.agent === undefined ? undefined : addressFor(keys.agent);
   }
 
   has(role: SignerRole): boolean {

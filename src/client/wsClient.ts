@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import type { Signature } from '../protocol/index.js';
 import { describeIssues, PRIVATE_CHANNELS, ServerMessage, subscriptionKey, type Subscription, type WsAuthAction } from '../protocol/wire/index.js';
 import { Backoff, type BackoffOptions } from './backoff.js';
@@ -59,6 +59,14 @@ interface Entry {
 }
 
 type Listener<T> = (x: T) => void;
+
+
+/** ws's readyState for an open socket (WebSocket.OPEN). */
+const OPEN = 1;
+let wsModule: typeof WebSocket | undefined;
+async function loadWs(): Promise<void> {
+  wsModule ??= (await import('ws')).default;
+}
 
 /**
  * One WebSocket with the subscriptions the caller wants. On every (re)connect it
@@ -164,9 +172,19 @@ export class WsClient {
   private connect(): void {
     this.timers.reconnect = undefined;
     this.setConn('connecting');
+    if (!wsModule) {
+      // ws loads on the first connection: a one-off command that never streams never pays for it.
+      void loadWs().then(
+        () => {
+          if (!this.closed && this.ws === undefined && this.timers.reconnect === undefined) this.connect();
+        },
+        (err: unknown) => this.restart(clientError('network', `websocket: ${excerpt(String((err as Error).message), 100)}`)),
+      );
+      return;
+    }
     let ws: WebSocket;
     try {
-      ws = new WebSocket(this.o.url, { maxPayload: this.o.maxPayloadBytes, handshakeTimeout: this.o.handshakeTimeoutMs });
+      ws = new wsModule(this.o.url, { maxPayload: this.o.maxPayloadBytes, handshakeTimeout: this.o.handshakeTimeoutMs });
     } catch (err) {
       return this.restart(clientError('network', `websocket: ${excerpt(String((err as Error).message), 100)}`));
     }
@@ -380,7 +398,7 @@ export class WsClient {
   }
 
   private isOpen(): boolean {
-    return this.ws?.readyState === WebSocket.OPEN;
+    return this.ws?.readyState === OPEN;
   }
 
   private send(msg: object): void {

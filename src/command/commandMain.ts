@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { argsError, ArgsError, readSharedArgs, SHARED_OPTIONS } from '../startup/args.js';
 import { ConfigError, loadConfig, type Config } from '../startup/config.js';
 import { resolvePaths } from '../startup/paths.js';
+import { prepareStateDir, StateDirError } from '../session/stateDir.js';
 import { commandHelp, commandsHelp } from './commandHelp.js';
 import { commandName, findCommand } from './commands.js';
 import type { CommandFlags, CommandRun, CommandSpec } from './commandSpec.js';
@@ -93,6 +94,12 @@ export async function commandMain(words: readonly string[], io: CommandIo = proc
     if ((flags.count !== undefined || flags.forMs !== undefined) && !flags.watch) throw new ArgsError('--count and --for go with --watch');
     if (spec.writes && shared.readOnly) throw new ArgsError(`--read-only: ${commandName(spec)} signs and sends; it is refused in read-only mode`);
     const paths = resolvePaths(io.env, { ...(shared.config ? { configFile: shared.config } : {}), ...(shared.stateDir ? { stateDir: path.resolve(shared.stateDir) } : {}) });
+    try {
+      prepareStateDir(paths.stateDir);
+    } catch (e) {
+      if (e instanceof StateDirError) throw new CommandError(EXIT.usage, e.message);
+      throw e;
+    }
     let config: Config;
     try {
       config = loadConfig(paths.configFile);
@@ -128,6 +135,8 @@ export async function commandMain(words: readonly string[], io: CommandIo = proc
       },
     };
     if (mode === 'table') await prepareTables();
+    // A command derives an address and signs at most a few times before it exits.
+    (await import('../protocol/signature.js')).signWithoutTables();
     const out = await spec.run(run);
     if (out) printOutput(io.stdout, mode, out);
     return out?.exitCode ?? EXIT.ok;

@@ -5,10 +5,14 @@ import {
   evaluateForm,
   formById,
   needsOverride,
+  type ConfirmPlan,
   type ContextExtras,
   type FormContext,
   type FormSettings,
 } from '../forms/index.js';
+import { formatSize } from '../format/index.js';
+import type { OrderResult } from '../model/actionOutcome.js';
+import type { Placement } from '../session/attachedTpSl.js';
 import { createSession, type Session } from '../session/createSession.js';
 import { keysLoaded } from '../session/keysLoaded.js';
 import { renderOptionsFor, sendCall } from '../session/sendCall.js';
@@ -115,6 +119,7 @@ async function formOnSession(r: CommandRun, session: Session, requestOf: Request
   // The form's summary and the pre-trade figures may open with the same line.
   plan.lines = plan.lines.filter((l, i) => plan.lines.indexOf(l) === i);
   const checks = [...blockerLines(plan, commandRemedy), ...plan.overrides.map((o) => o.message), ...(plan.staleBook ? [plan.staleBook] : [])];
+  if (built.attached) refuseResting(plan, ctx);
   if ((needsOverride(plan) || plan.staleBook !== undefined) && !r.args.force) {
     throw new CommandError(EXIT.refused, `refused before signing: ${checks.join('; ')} (--force sends anyway)`, { checks, request: plan.lines });
   }
@@ -135,10 +140,58 @@ async function formOnSession(r: CommandRun, session: Session, requestOf: Request
     if (answer !== 'y' && answer !== 'yes') throw new CommandError(EXIT.refused, 'not sent: not confirmed');
   }
   const sent = await sendCall(session.exchange, built.call, renderOptionsFor(session.store.getState().market.configs, built.call));
-  const exitCode = exitOfOutcome(sent.outcome);
-  return {
-    json: { ok: exitCode === EXIT.ok, action: built.action.type, request: plan.lines, answer: sent.outcome },
-    human: [...plan.lines, ...sent.view.lines],
-    exitCode,
-  };
+  let exitCode = exitOfOutcome(sent.outcome);
+  // A script reads stdout's JSON; the person watching its log still learns why from stderr.
+  if (exitCode !== EXIT.ok && r.mode === 'json') r.err.write(`perpdesk: ${sent.view.lines.join('\n  ')}\n`);
+  const json: Record<string, unknown> = { ok: exitCode === EXIT.ok, action: built.action.type, request: plan.lines, answer: sent.outcome };
+  const human = [...plan.lines, ...sent.view.lines];
+  const outcome = sent.outcome as OrderResult;
+  const cloid = built.attached && outcome.ok ? outcome.cloids[0] : undefined;
+  if (built.attached && outcome.ok && exitCode === EXIT.ok && cloid !== undefined) {
+    const placed = attachedResult(await session.attached.track({ ...built.attached, cloid }, outcome.statuses[0]));
+    json['attached'] = placed.json;
+    human.push(...placed.lines);
+    if (placed.exitCode !== EXIT.ok) {
+      exitCode = placed.exitCode;
+      json['ok'] = false;
+      r.err.write(`perpdesk: ${placed.lines.join('\n  ')}\n`);
+    }
+  }
+  return { json, human, exitCode };
+}
+
+/**
+ * Attached TP/SL wait for the order's fill, which only a running dashboard sees happen
+ * later: from the command line the order has to fill at once, so one the estimate says
+ * would rest (or not fill) is refused before signing.
+ */
+function refuseResting(plan: ConfirmPlan, ctx: FormContext): void {
+  const pt = plan.preTrades[0];
+  if (!pt || (pt.resting === 0n && pt.fill.filled > 0n)) return;
+  const c = ctx.contract;
+  const sz = (raw: bigint) => (c ? formatSize(raw, c) : raw.toString());
+  const why = pt.resting > 0n ? `would rest ${sz(pt.resting)} on the book` : 'would not fill now';
+  throw new CommandError(
+    EXIT.usage,
+    `--tp/--sl are placed when the order fills, and this order ${why}: attached TP/SL on a resting order need a running dashboard (which places them on the fill). From here, make it fill at once (--ioc or --market), or set them after the fill with perpdesk tpsl --tp-px P --sl-px P`,
+    { request: plan.lines },
+  );
+}
+
+/** What became of the TP/SL after the order's answer, for the output and the exit status. */
+function attachedResult(p: Placement): { json: Record<string, unknown>; lines: string[]; exitCode: (typeof EXIT)[keyof typeof EXIT] } {
+  switch (p.kind) {
+    case 'placed':
+      return { json: { placed: p.ok, answer: p.outcome }, lines: [`TP/SL: ${p.view.lines.join(' ')}`], exitCode: p.ok ? EXIT.ok : exitOfOutcome(p.outcome) };
+    case 'notPlaced':
+      return { json: { placed: false, reason: p.reason }, lines: [`TP/SL not placed: ${p.reason}`], exitCode: EXIT.refused };
+    case 'watching':
+      return {
+        json: { placed: false, reason: 'the order rests: its TP/SL need a running dashboard to be placed on the fill' },
+        lines: ['TP/SL not placed: the order rests (the book moved since the estimate); set them after the fill with perpdesk tpsl'],
+        exitCode: EXIT.usage,
+      };
+    case 'none':
+      return { json: { placed: false, reason: 'the order did not fill' }, lines: ['TP/SL not placed: the order did not fill'], exitCode: EXIT.ok };
+  }
 }

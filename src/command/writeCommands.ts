@@ -107,8 +107,8 @@ export const WRITE_COMMANDS: readonly CommandSpec[] = [
   formCommand({
     path: ['order'],
     form: 'order',
-    usage: 'buy|sell SIZE [@ PRICE] [--ioc|--alo|--market] [--reduce-only] [--cloid DIGITS]',
-    summary: 'place an order on the contract (Gtc unless --ioc, --alo or --market)',
+    usage: 'buy|sell SIZE|PCT% [@ PRICE] [--ioc|--alo|--market] [--reduce-only] [--cloid DIGITS] [--tp PX] [--sl PX]',
+    summary: 'place an order on the contract (Gtc unless --ioc, --alo or --market; 25% of the most the margin allows; --tp/--sl once it fills)',
     positional: ['side', 'size', 'price', 'type'],
     options: { ioc: { type: 'boolean' }, alo: { type: 'boolean' }, market: { type: 'boolean' } },
     optionHelp: { ioc: 'immediate or cancel', alo: 'add liquidity only (post-only)', market: 'take the book, bounded 10% through the mark' },

@@ -24,7 +24,7 @@ export interface AuthResult extends ResolvedSigner {
   rejection?: BusinessErrorKey;
 }
 
-export type WsAuthResult = { ok: true; accountId: number; address: Hex; signer: Hex } | { ok: false; message: string };
+export type WsAuthResult = { ok: true; accountId: number; address: Hex; signer: Hex; role: SignerRole } | { ok: false; message: string };
 
 export interface AuthenticatorDeps {
   accounts: AccountStore;
@@ -98,6 +98,17 @@ export class Authenticator {
     return undefined;
   }
 
+  /**
+   * Why an agent that authenticated a stream for `accountId` may no longer speak for it, or
+   * undefined while it may: revoked, replaced by another approval, or past its validUntil.
+   */
+  agentLapsed(agent: Hex, accountId: number): string | undefined {
+    const found = this.deps.agents.lookup(agent);
+    if (!found || found.masterId !== accountId) return `agent ${agent} was revoked or replaced by its master`;
+    if (isAgentExpired(found.record, this.deps.clock.now())) return `agent ${agent} expired (validUntil ${found.record.validUntil})`;
+    return undefined;
+  }
+
   /** WebSocket `auth` (open-points "WebSocket"): the wsAuth action on the agent path. */
   authenticateWs(auth: unknown): WsAuthResult {
     const shape = v.safeParse(v.object({ action: WsAuthAction, nonce: v.pipe(v.number(), v.safeInteger()), signature: v.unknown() }), auth);
@@ -112,7 +123,7 @@ export class Authenticator {
         return { ok: false, message: BUSINESS_ERROR.AGENT_NOT_AUTHORIZED.message };
       }
       this.admit(signer, shape.output.nonce);
-      return { ok: true, accountId: resolved.account.id, address: resolved.account.address, signer };
+      return { ok: true, accountId: resolved.account.id, address: resolved.account.address, signer, role: resolved.role };
     } catch (e) {
       if (e instanceof HttpError) return { ok: false, message: e.message };
       throw e;

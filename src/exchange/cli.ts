@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startExchange, type RunningExchange, type StartExchangeOptions } from './startExchange.js';
 import { INVITE_CODE_RE } from './state/inviteCodes.js';
+import { DEFAULT_WS_LIMITS, type WsLimits } from './streams/wsLimits.js';
 
 export const EXCHANGE_USAGE = `usage: perpdesk exchange [options]
   --host HOST              listen address (default 127.0.0.1)
@@ -17,6 +18,14 @@ export const EXCHANGE_USAGE = `usage: perpdesk exchange [options]
   --activity LEVEL         market bots: off, calm, normal, busy, stress (default normal)
   --block-ms N             block cadence of books, bots and settlement (default 100)
   --operator-keys-file P   write the market deployers' operator keys to P (mode 0600)
+  --ws-rate-limit N        WebSocket message weight per minute per connection, 0 = off
+                           (default ${DEFAULT_WS_LIMITS.messagesPerMin}; off with --rate-limit 0)
+  --ws-ip-rate-limit N     the same per client IP, upgrades included (default ${DEFAULT_WS_LIMITS.messagesPerMinPerIp}; off with --rate-limit 0)
+  --ws-auth-limit N        WebSocket auth attempts per minute per client IP (default ${DEFAULT_WS_LIMITS.authPerMinPerIp}; off with --rate-limit 0)
+  --ws-max-per-ip N        WebSocket connections per client IP (default ${DEFAULT_WS_LIMITS.maxConnectionsPerIp} of ${DEFAULT_WS_LIMITS.maxConnections})
+  --ws-outbound-kib N      outbound bytes not yet read by WebSocket clients, all together, in KiB
+                           (default ${DEFAULT_WS_LIMITS.outboundBudgetBytes / 1024})
+  --ws-drain-ms N          how long a WebSocket client may stay behind before it is closed (default ${DEFAULT_WS_LIMITS.drainMs})
   -h, --help               this text`;
 
 export interface CliIo {
@@ -70,6 +79,12 @@ export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { ope
         activity: { type: 'string' },
         'block-ms': { type: 'string' },
         'operator-keys-file': { type: 'string' },
+        'ws-rate-limit': { type: 'string' },
+        'ws-ip-rate-limit': { type: 'string' },
+        'ws-auth-limit': { type: 'string' },
+        'ws-max-per-ip': { type: 'string' },
+        'ws-outbound-kib': { type: 'string' },
+        'ws-drain-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -106,6 +121,18 @@ export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { ope
   const blockMs = integer('block-ms', o['block-ms'], 1, 60_000);
   if (blockMs !== undefined) opts.blockMs = blockMs;
   if (o['operator-keys-file'] !== undefined) opts.operatorKeysFile = o['operator-keys-file'];
+  const ws: Partial<WsLimits> = {};
+  const set = <K extends keyof WsLimits>(key: K, value: number | undefined): void => {
+    if (value !== undefined) ws[key] = value;
+  };
+  set('messagesPerMin', integer('ws-rate-limit', o['ws-rate-limit'], 0, 1_000_000));
+  set('messagesPerMinPerIp', integer('ws-ip-rate-limit', o['ws-ip-rate-limit'], 0, 1_000_000));
+  set('authPerMinPerIp', integer('ws-auth-limit', o['ws-auth-limit'], 0, 1_000_000));
+  set('maxConnectionsPerIp', integer('ws-max-per-ip', o['ws-max-per-ip'], 1, DEFAULT_WS_LIMITS.maxConnections));
+  const kib = integer('ws-outbound-kib', o['ws-outbound-kib'], 64, 4 * 1024 * 1024);
+  set('outboundBudgetBytes', kib === undefined ? undefined : kib * 1024);
+  set('drainMs', integer('ws-drain-ms', o['ws-drain-ms'], 100, 60_000));
+  if (Object.keys(ws).length > 0) opts.wsLimits = ws;
   return opts;
 }
 
@@ -156,7 +183,8 @@ export async function exchangeMain(argv: string[], io: CliIo = defaultIo): Promi
   }
   const stopped = io.stopSignal();
   io.stdout(`perpdesk exchange listening on ${exchange.url} (${exchange.wsUrl})\n`);
-  for (const code of exchange.inviteCodes) io.stdout(`${code}\n`);
+  // Labelled, one a line: a person reads what each line is, a script still reads the codes with a simple pattern.
+  for (const code of exchange.inviteCodes) io.stdout(`invite code: ${code}\n`);
   await stopped;
   await exchange.close();
   return 0;

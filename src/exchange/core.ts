@@ -31,6 +31,7 @@ import { MarketConfig, type MarketSetup } from './state/marketConfig.js';
 import { NonceWindow, type NonceRegistry } from './state/nonceWindow.js';
 import { StreamHub } from './streams/hub.js';
 import { registerStreamSnapshots } from './streams/snapshots.js';
+import { resolveWsLimits, type WsLimits } from './streams/wsLimits.js';
 import { TradingEngine } from './trading/tradingEngine.js';
 
 export interface HttpReply {
@@ -58,6 +59,11 @@ export interface ExchangeCoreOptions {
   creditDelayMs?: number;
   /** Per signing address; 0 turns limiting off. Default 1200. */
   rateLimitPerMin?: number;
+  /**
+   * WebSocket connection, message and memory budgets (streams/wsLimits.ts). With
+   * rateLimitPerMin 0 the message and auth rates default to off too.
+   */
+  wsLimits?: Partial<WsLimits>;
   clock?: Clock;
   stores?: ExchangeStores;
   /** One line per unexpected internal error; never request bodies or keys. */
@@ -122,8 +128,13 @@ export class ExchangeCore implements ExchangeState {
     this.credits = new CreditScheduler(this.clock, opts.creditDelayMs ?? DEFAULT_CREDIT_DELAY_MS, (accountId) =>
       this.ledger.mint(bucket.chain(accountId, this.config.collateralCoinId), this.config.registrationCredit, `registration credit ${accountId}`),
     );
-    this.hub = new StreamHub();
-    this.hub.setAuthenticator((auth) => this.auth.authenticateWs(auth));
+    this.hub = new StreamHub(resolveWsLimits(opts));
+    this.hub.setAuthenticator((auth) => {
+      const r = this.auth.authenticateWs(auth);
+      if (!r.ok || r.role === 'master') return r;
+      // An agent's session lasts only as long as the agent does (revoked, replaced, expired).
+      return { ...r, lapsed: () => this.auth.agentLapsed(r.signer, r.accountId) };
+    });
 
     for (const code of opts.inviteCodes ?? []) this.invites.add(code);
     this.invites.issue(opts.inviteCount ?? (opts.inviteCodes?.length ? 0 : 10));
@@ -147,6 +158,7 @@ export class ExchangeCore implements ExchangeState {
     // A moved index can fire TP/SL and liquidations at once; a jump of time settles funding.
     this.indexPrices.onChange((contractId) => this.trading.onIndexChange(contractId, this.clock.now()));
     this.clock.onAdvance((now) => this.trading.onClockAdvance(now));
+    this.clock.onAdvance(() => this.hub.recheckAuthorization());
   }
 
   get hooks(): MarginHooks {

@@ -1,6 +1,7 @@
 import { normalizeAddress, isAddress, type Hex } from '../protocol/index.js';
 import { isActionType, parseAction, type Action } from '../protocol/wire/index.js';
 import { HttpError } from './errors.js';
+import { MAX_JSON_DEPTH } from './jsonDepth.js';
 
 /** A `POST /exchange` body that passed the shape checks (spec 4.1). */
 export interface ExchangeEnvelope {
@@ -14,6 +15,9 @@ export interface ExchangeEnvelope {
   inviteCode?: string;
 }
 
+/** The action is a member of the body, which is level 1. */
+const ACTION_DEPTH = 2;
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -21,14 +25,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * Canonical JSON drops null members, so the exchange treats them as absent when it checks
  * types too. defineProperty keeps a "__proto__" key an ordinary property.
+ *
+ * `depth` is the value's level counted from the request body (the body is 1, the action 2),
+ * as `exceedsJsonDepth` counts. The walk refuses anything past MAX_JSON_DEPTH, so it is at
+ * most that many frames deep whoever calls it: HTTP bodies are refused before parsing, but
+ * in-process callers hand the core values that never went through that check.
  */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (!isPlainObject(value)) return value;
+function withoutNulls(value: unknown, depth: number): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > MAX_JSON_DEPTH) {
+    throw new HttpError('BAD_REQUEST', `action: nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  if (Array.isArray(value)) return value.map((item) => withoutNulls(item, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value)) {
     if (member === null || member === undefined) continue;
-    Object.defineProperty(out, key, { value: withoutNulls(member), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, { value: withoutNulls(member, depth + 1), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
@@ -46,7 +58,7 @@ export function parseExchangeEnvelope(body: unknown): ExchangeEnvelope {
       'approveAgent must sign both agentName and validUntil ("" for an anonymous agent, 0 for no expiry)',
     );
   }
-  const parsed = parseAction(withoutNulls(action));
+  const parsed = parseAction(withoutNulls(action, ACTION_DEPTH));
   if (!parsed.ok) throw new HttpError('BAD_REQUEST', parsed.error);
   if (typeof nonce !== 'number' || !Number.isSafeInteger(nonce) || nonce < 0) {
     throw new HttpError('BAD_REQUEST', 'nonce: expected a non-negative integer (Unix milliseconds)');

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 
 /**
- * Token buckets keyed by IP or signer: `perMinute` tokens of burst, refilled evenly.
- * 0 disables limiting. Keys are kept in recency order and the least recent is dropped
+ * Token buckets keyed by IP, signer or connection: `perMinute` tokens of burst, refilled
+ * evenly. 0 disables limiting. Keys are kept in recency order and the least recent is dropped
  * past `maxKeys`, so a flood of distinct sources cannot grow memory without bound.
  */
 export class RateLimiter {
@@ -22,8 +22,11 @@ export class RateLimiter {
     return this.perMinute > 0;
   }
 
-  /** Takes one token; false when the key is over its limit. */
-  take(key: string): boolean {
+  /**
+   * Takes `weight` tokens (1 by default: one request); false, and nothing taken, when the
+   * key has fewer left. A weight above perMinute is never allowed.
+   */
+  take(key: string, weight = 1): boolean {
     if (!this.enabled) return true;
     const t = this.now();
     const b = this.buckets.get(key);
@@ -32,12 +35,17 @@ export class RateLimiter {
       tokens = Math.min(this.perMinute, b.tokens + (t - b.last) * this.perMs);
       this.buckets.delete(key);
     }
-    const allowed = tokens >= 1;
-    this.buckets.set(key, { tokens: allowed ? tokens - 1 : tokens, last: t });
+    const allowed = tokens >= weight;
+    this.buckets.set(key, { tokens: allowed ? tokens - weight : tokens, last: t });
     if (this.buckets.size > this.maxKeys) {
       const oldest = this.buckets.keys().next();
       if (!oldest.done) this.buckets.delete(oldest.value);
     }
     return allowed;
+  }
+
+  /** Drops a key's bucket (a closed connection): its next take starts full. */
+  forget(key: string): void {
+    this.buckets.delete(key);
   }
 }

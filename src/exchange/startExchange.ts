@@ -79,7 +79,10 @@ export async function startExchange(opts: StartExchangeOptions = {}): Promise<Ru
     throw e;
   }
   // After listen, a server error (e.g. EMFILE on accept) is reported, never thrown into the void.
-  server.on('error', (e) => opts.log?.(`http server: ${e.message}`));
+  // Running out of descriptors is reported once per interval by the connection shedder, not once per failed accept.
+  server.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EMFILE' && e.code !== 'ENFILE') opts.log?.(`http server: ${e.message}`);
+  });
   blocks.start();
   const port = (server.address() as AddressInfo).port;
   const base = `${hostForUrl(host)}:${port}`;

@@ -11,6 +11,13 @@ describe('priceAxis', () => {
     expect(priceAxis([0n, 100n], 1n, 9).step).toBe(20n);
     expect(priceAxis([598_500n, 600_250n], 5n, 13).step).toBe(250n);
   });
+  it('keeps the smallest step on a short axis, on a finer grid when round rows would not cover', () => {
+    // Two rows over 59,950.0 to 60,350.0 (tick 0.5): 1,000 ticks a row (not 5,000 for rows
+    // on multiples of 1,000), the rows on multiples of 200 ticks.
+    const axis = priceAxis([599_500n, 603_500n], 5n, 1);
+    expect(axis.step).toBe(5_000n);
+    expect(axisPrices(axis)).toEqual([604_000n, 599_000n]);
+  });
   it('never labels a row below zero for prices', () => {
     expect(axisPrices(priceAxis([1n, 2n], 1n, 8)).at(-1)).toBe(0n);
   });

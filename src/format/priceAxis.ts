@@ -22,10 +22,21 @@ function ceilDiv(a: bigint, b: bigint): bigint {
   return -floorDiv(-a, b);
 }
 
+/** The 1-2-5 multiples of one tick that divide `step`, largest first (`step` itself included). */
+function alignments(step: bigint): bigint[] {
+  const out: bigint[] = [];
+  for (let decade = 1n; decade <= step; decade *= 10n) {
+    for (const m of MULTIPLES) if (m * decade <= step && step % (m * decade) === 0n) out.push(m * decade);
+  }
+  return out.reverse();
+}
+
 /**
  * The axis for `values`: the smallest 1-2-5 step of ticks whose rows cover every value,
- * with the values centred when they need fewer rows than there are (a flat series sits
- * mid-chart). Prices never get a row below zero.
+ * the rows on round multiples of the step when that still covers them, else on the
+ * roundest finer grid that does (so a short axis keeps its resolution instead of doubling
+ * its step for the sake of round labels), with the values centred when they need fewer
+ * rows than there are (a flat series sits mid-chart). Prices never get a row below zero.
  */
 export function priceAxis(values: readonly bigint[], tick: bigint, intervals: number): PriceAxis {
   const t = tick > 0n ? tick : 1n;
@@ -42,12 +53,15 @@ export function priceAxis(values: readonly bigint[], tick: bigint, intervals: nu
   for (let decade = 1n; ; decade *= 10n) {
     for (const m of MULTIPLES) {
       const step = m * decade;
-      let base = floorDiv(loT, step) * step;
-      if (base + n * step < hiT) continue;
-      const used = ceilDiv(hiT - base, step);
-      base -= ((n - used) / 2n) * step;
-      if (base < 0n && loT >= 0n) base = 0n;
-      return { top: (base + n * step) * t, step: step * t, intervals: Number(n) };
+      if (n * step < hiT - loT) continue;
+      for (const align of alignments(step)) {
+        let base = floorDiv(loT, align) * align;
+        if (base + n * step < hiT) continue;
+        const used = ceilDiv(hiT - base, step);
+        base -= ((n - used) / 2n) * step;
+        if (base < 0n && loT >= 0n) base = 0n;
+        return { top: (base + n * step) * t, step: step * t, intervals: Number(n) };
+      }
     }
   }
 }

@@ -1,7 +1,8 @@
 import { blockerText, type Blocker, type Remedy } from './blockers.js';
 import { collateralCoin, type FormContext } from './context.js';
 import { preTradesOf, type Evaluation, type FormSpec } from './formSpec.js';
-import { checkGuards, policyConfirms, staleBookConfirmation, type GuardViolation } from './guards.js';
+import { confirmKindOf, policyConfirms, skipThreshold, type ConfirmKind } from './confirmPolicy.js';
+import { checkGuards, staleBookConfirmation, type GuardViolation } from './guards.js';
 import type { PreTrade } from './preTrade.js';
 
 /**
@@ -28,6 +29,13 @@ export interface ConfirmPlan {
   overrides: GuardViolation[];
   /** Set while the book is stale on order entry: a second, separate confirmation. */
   staleBook?: string;
+  /** Which confirm policy applies (`confirm.<kind>` in the config). */
+  kind?: ConfirmKind;
+  /**
+   * The step shows only because of the order policy: "don't ask again for orders up to
+   * this many quote units" is offered, the request's notional rounded up.
+   */
+  skipUnder?: { above: string; coin: string };
 }
 
 /** Forms that put orders on the book: guards and the stale-book check apply to them. */
@@ -69,10 +77,12 @@ export function confirmPlan(spec: FormSpec, evaluation: Evaluation, ctx: FormCon
   const staleBook = entry ? staleBookConfirmation(ctx.bookStale) : undefined;
 
   const notional = preTrades.length > 0 ? preTrades.reduce((sum, p) => sum + p.notional, 0n) : built.notional;
+  const kind = confirmKindOf(spec.actionType);
+  const byPolicy = policyConfirms(ctx.settings.confirm, notional, collateral, kind, built.alwaysConfirm === true);
   // A known refusal is shown whatever the confirm policy: skipping the step would sign it.
-  const show =
-    built.alwaysConfirm === true || policyConfirms(ctx.settings.confirm, notional, collateral) || blockers.length > 0 || overrides.length > 0 || staleBook !== undefined;
-  const plan: ConfirmPlan = { show, lines, preTrades, blockers, overrides };
+  const forced = blockers.length > 0 || overrides.length > 0 || staleBook !== undefined;
+  const plan: ConfirmPlan = { show: byPolicy || forced, lines, preTrades, blockers, overrides, kind };
   if (staleBook !== undefined) plan.staleBook = staleBook;
+  if (byPolicy && !forced && kind === 'order' && notional !== undefined) plan.skipUnder = { above: skipThreshold(notional, collateral), coin: collateral.name };
   return plan;
 }

@@ -1,5 +1,6 @@
 import type {
   AgentRecord,
+  Trade,
   Configs,
   ContractConfig,
   L2Book,
@@ -18,9 +19,30 @@ export interface KeysLoaded {
   agentAddress?: string | undefined;
 }
 
+/** A confirm policy for one kind of action: always, never, or above a notional (quote units). */
+export type KindPolicy = 'always' | 'never' | { above: string };
+
+/**
+ * The config file's `confirm`: `policy`/`notional` for every action without a policy of its
+ * own, and one policy per kind of action (confirmPolicy.ts says which actions each covers).
+ */
+export interface ConfirmSettings {
+  policy?: 'always' | 'above' | 'never' | undefined;
+  notional?: string | undefined;
+  order?: KindPolicy | undefined;
+  modify?: KindPolicy | undefined;
+  cancel?: KindPolicy | undefined;
+  cancelAll?: KindPolicy | undefined;
+  tpSl?: KindPolicy | undefined;
+  margin?: KindPolicy | undefined;
+  collateral?: KindPolicy | undefined;
+  agent?: KindPolicy | undefined;
+  account?: KindPolicy | undefined;
+}
+
 /** The part of the config file the forms obey (src/startup/config.ts). */
 export interface FormSettings {
-  confirm?: { policy?: 'always' | 'above' | 'never' | undefined; notional?: string | undefined } | undefined;
+  confirm?: ConfirmSettings | undefined;
   guards?: { maxNotional?: string | undefined; maxDistancePct?: string | undefined } | undefined;
   alerts?: { bell?: boolean | undefined; onFill?: boolean | undefined; liquidationDistancePct?: string | undefined } | undefined;
   defaultSize?: Readonly<Record<string, string>> | undefined;
@@ -41,6 +63,8 @@ export interface FormContext {
   markPx: string | null | undefined;
   /** Human decimal index of the selected contract, when known (the mark an order leaves follows it). */
   indexPx?: string | null | undefined;
+  /** The selected contract's latest trade, when the trades feed has one. */
+  lastTrade?: Trade | undefined;
   account: UserAccount | null;
   positions: readonly Position[];
   /** Every open order of the account, all contracts. */

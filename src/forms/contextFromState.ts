@@ -34,6 +34,9 @@ export function contextFromState(s: AppState, extras: ContextExtras): FormContex
     keys: extras.keys,
     settings: extras.settings,
   };
+  const trades = id === undefined ? undefined : s.market.trades[id];
+  const last = trades?.[trades.length - 1];
+  if (last) ctx.lastTrade = last;
   if (extras.selectedOrder) ctx.selectedOrder = extras.selectedOrder;
   if (extras.selectedPosition) ctx.selectedPosition = extras.selectedPosition;
   if (extras.selectedAgent) ctx.selectedAgent = extras.selectedAgent;

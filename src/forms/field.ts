@@ -14,7 +14,8 @@ import type { FormContext } from './context.js';
  */
 export type FieldKind = 'text' | 'decimal' | 'amount' | 'choice' | 'toggle' | 'address' | 'cloid' | 'integer';
 
-export type FieldResult<T> = { ok: true; value: T } | { ok: false; error: string };
+/** `note`: what a valid text stands for, shown beside it as typed ("25% of max 8 = 2"). */
+export type FieldResult<T> = { ok: true; value: T; note?: string } | { ok: false; error: string };
 
 /** The raw texts of every field of the form, by key (what the user typed). */
 export type Texts = Readonly<Record<string, string>>;
@@ -29,8 +30,8 @@ export interface Field<T> {
   kind: FieldKind;
   label: string;
   help: string;
-  /** Initial text; may depend on the context (the selected order's price...). */
-  default?: (ctx: FormContext) => string;
+  /** Initial text; may depend on the context (the selected order's price...) and on the fields before it. */
+  default?: (ctx: FormContext, texts: Texts) => string;
   /** Options of a choice field, in cycling order. */
   choices?: (ctx: FormContext, texts: Texts) => readonly Choice[];
   /** False hides the field (and its value is then undefined). */
@@ -56,7 +57,7 @@ function guard<T>(label: string, fn: () => T): FieldResult<T> {
 interface Base {
   label: string;
   help: string;
-  default?: (ctx: FormContext) => string;
+  default?: (ctx: FormContext, texts: Texts) => string;
   visible?: (texts: Texts, ctx: FormContext) => boolean;
 }
 

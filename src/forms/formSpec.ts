@@ -1,4 +1,5 @@
 import type { Action, ActionType, OrderSpec, build } from '../protocol/wire/index.js';
+import type { AttachedLegs } from './attachedLegs.js';
 import type { FormContext } from './context.js';
 import type { Choice, Field, FieldKind, Texts } from './field.js';
 import { keyRequirement, type Needs } from './keyRequirement.js';
@@ -31,6 +32,8 @@ export interface Built {
   alwaysConfirm?: boolean;
   /** Raw collateral value at stake, for the "above a notional" policy when there is no pre-trade. */
   notional?: bigint;
+  /** TP/SL to place on the position once this order fills (src/session/attachedTpSl.ts). */
+  attached?: AttachedLegs;
 }
 
 export type BuildResult = { ok: true; value: Built } | { ok: false; error: string };
@@ -41,6 +44,8 @@ export interface FormSpec<F extends FieldMap = FieldMap> {
   fields: F;
   actionType: ActionType;
   needs: Needs;
+  /** Where the cursor starts when every field is already valid (else on the first field). */
+  initialFocus?: string;
   /** Why the form cannot be used now (no selected order, no position...), checked first. */
   unavailable?(ctx: FormContext): string | undefined;
   build(values: ValuesOf<F>, ctx: FormContext): BuildResult;
@@ -61,6 +66,8 @@ export interface FieldView {
   text: string;
   visible: boolean;
   error?: string;
+  /** What the valid text stands for ("25% of max 8 = 2 · notional 300.00 USDC"). */
+  note?: string;
   choices?: readonly Choice[];
 }
 
@@ -78,7 +85,7 @@ export interface Evaluation {
 /** The texts a form opens with: each field's default for this context. */
 export function initialTexts(spec: FormSpec, ctx: FormContext, params: Texts = {}): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, f] of Object.entries(spec.fields)) out[key] = params[key] ?? f.default?.(ctx) ?? '';
+  for (const [key, f] of Object.entries(spec.fields)) out[key] = params[key] ?? f.default?.(ctx, { ...params, ...out }) ?? '';
   return out;
 }
 
@@ -87,7 +94,7 @@ export function evaluateForm(spec: FormSpec, texts: Texts, ctx: FormContext): Ev
   const key = keyRequirement(spec.actionType, ctx.keys);
   const blocked = key.ok ? spec.unavailable?.(ctx) : key.message;
   const full: Record<string, string> = {};
-  for (const [k, f] of Object.entries(spec.fields)) full[k] = texts[k] ?? f.default?.(ctx) ?? '';
+  for (const [k, f] of Object.entries(spec.fields)) full[k] = texts[k] ?? f.default?.(ctx, { ...texts, ...full }) ?? '';
 
   const fields: FieldView[] = [];
   const errors: string[] = [];
@@ -98,15 +105,17 @@ export function evaluateForm(spec: FormSpec, texts: Texts, ctx: FormContext): Ev
     const view: FieldView = { key: k, kind: f.kind, label: f.label, help: f.help, text, visible };
     if (f.choices) view.choices = f.choices(ctx, full);
     const r = f.parse(text, ctx, full);
-    if (r.ok) values[k] = r.value;
-    else if (visible) {
+    if (r.ok) {
+      values[k] = r.value;
+      if (r.note !== undefined && visible) view.note = r.note;
+    } else if (visible) {
       view.error = r.error;
       errors.push(r.error);
     }
     fields.push(view);
   }
   // A blocked form says one thing: why. Field complaints would only bury it.
-  if (blocked !== undefined) return { blocked, fields: fields.map(({ error: _e, ...f }) => f), errors: [blocked], ready: false };
+  if (blocked !== undefined) return { blocked, fields: fields.map(({ error: _e, note: _n, ...f }) => f), errors: [blocked], ready: false };
   if (errors.length > 0) return { fields, errors, ready: false };
   const built = spec.build(values as ValuesOf<FieldMap>, ctx);
   if (!built.ok) return { fields, errors: [built.error], values, ready: false };

@@ -4,8 +4,9 @@ import { distancePct, formatPct, PCT_SCALE, truncDecimal, type CoinUnit } from '
 import type { PreTrade } from './preTrade.js';
 
 /**
- * Fat-finger guards, the stale-book check and the confirm policy. Guards never block: they
- * list what needs an explicit override, so a trader who means it can still send it.
+ * Fat-finger guards and the stale-book check (the confirm policy is confirmPolicy.ts).
+ * Guards never block: they list what needs an explicit override, so a trader who means it
+ * can still send it.
  */
 export interface GuardViolation {
   guard: 'maxNotional' | 'maxDistancePct';
@@ -48,20 +49,4 @@ export const STALE_BOOK_MESSAGE = 'the order book is stale (no fresh update): th
 /** The extra confirmation order entry needs while the book is stale, if any. */
 export function staleBookConfirmation(bookStale: boolean): string | undefined {
   return bookStale ? STALE_BOOK_MESSAGE : undefined;
-}
-
-export type ConfirmPolicy = 'always' | 'above' | 'never';
-
-/**
- * Whether the confirm step shows (before guards and staleness, which force it anyway).
- * "above" without a threshold, or for a request without a notional, confirms: an
- * unknown size is never a reason to skip the check.
- */
-export function policyConfirms(settings: FormSettings['confirm'], notional: bigint | undefined, collateral: CoinUnit): boolean {
-  const policy: ConfirmPolicy = settings?.policy ?? 'always';
-  if (policy === 'always') return true;
-  if (policy === 'never') return false;
-  const threshold = truncDecimal(settings?.notional, collateral.decimals);
-  if (threshold === undefined || notional === undefined) return true;
-  return notional > threshold;
 }

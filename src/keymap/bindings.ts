@@ -90,6 +90,7 @@ const DEFS = [
   { id: 'conditional.cancel', keys: ['c'], description: 'Cancel one conditional (TP or SL) by id', context: 'positions', writes: true },
   { id: 'agents.revoke', keys: ['x', 'd'], description: 'Revoke the selected agent', context: 'agents', writes: true },
   { id: 'journal.details', keys: ['enter'], description: 'Show the signed action and its result', context: 'journal' },
+  { id: 'journal.export', keys: [], description: 'Export the journal, fills and order updates (CSV and JSON)', context: 'global' },
 
   // Overlays.
   { id: 'form.submit', keys: ['enter'], description: 'Review and submit', context: 'form', palette: false, writes: true },
@@ -98,6 +99,7 @@ const DEFS = [
   { id: 'form.prevField', keys: ['shift+tab', 'up'], description: 'Previous field', context: 'form', palette: false },
   { id: 'form.toggle', keys: ['space'], description: 'Toggle or cycle the focused choice', context: 'form', palette: false },
   { id: 'form.override', keys: ['o'], description: 'Override the guards and blockers (confirm step)', context: 'form', palette: false, writes: true },
+  { id: 'form.priceSource', keys: ['ctrl+p'], description: 'Order price from mid / best / last / book cursor', context: 'form', palette: false },
   { id: 'confirm.yes', keys: ['y', 'enter'], description: 'Confirm and sign', context: 'confirm', palette: false },
   { id: 'confirm.no', keys: ['n', 'escape'], description: 'Go back without sending', context: 'confirm', palette: false },
   { id: 'picker.choose', keys: ['enter'], description: 'Switch to the highlighted contract', context: 'picker', palette: false },

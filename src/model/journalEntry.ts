@@ -18,10 +18,20 @@ export interface JournalEntry {
   nonce?: number;
   requestId?: string;
   outcome: JournalOutcome;
-  /** Human summary: the exchange's own words on a rejection. */
+  /**
+   * What was asked, in trader words ("Buy 2 SOL1 @ 95.00 Gtc, cloid 0x…", "Move 100 USDC from
+   * the chain balance to …"), put in words when the request was sent. Absent on lines written
+   * before it was recorded and for a request refused before it was signed.
+   */
+  asked?: string;
+  /** The answer in words: the exchange's own words on a rejection. */
   detail: string;
   errorKind?: ClientError['kind'];
   cloids?: string[];
+  /** Sent because another order filled (a TP/SL set on the order form): that order's cloid. */
+  parentCloid?: string;
+  /** Which face signed it ('dashboard', 'cli'), when known. */
+  face?: string;
 }
 
 export type JournalListener = (entry: JournalEntry) => void;

@@ -58,9 +58,17 @@ function parseStruct(typeString: string): StructDef {
   return { typeHash: keccakUtf8(typeString), fields };
 }
 
-const STRUCTS = new Map<string, StructDef>(
-  Object.entries(TYPED_STRUCTS).map(([action, typeString]) => [action, parseStruct(typeString)]),
-);
+/** Parsed on first use: an agent-path signer never hashes the typed structs' strings. */
+const STRUCTS = new Map<string, StructDef>();
+
+function structOf(type: string): StructDef | undefined {
+  let def = STRUCTS.get(type);
+  if (!def && isTypedAction(type)) {
+    def = parseStruct(TYPED_STRUCTS[type]);
+    STRUCTS.set(type, def);
+  }
+  return def;
+}
 
 export const DOMAIN_SEPARATOR: Uint8Array = keccak256(
   concatBytes(
@@ -108,7 +116,7 @@ function encodeField(field: StructField, value: unknown): Uint8Array {
 }
 
 export function typedHashStruct(action: Record<string, unknown> & { type: string }, nonce: number | bigint): Uint8Array {
-  const def = STRUCTS.get(action.type);
+  const def = structOf(action.type);
   if (!def) throw new Error(`action.type ${action.type} is not a typed action`);
   const parts: Uint8Array[] = [def.typeHash];
   for (const field of def.fields) {

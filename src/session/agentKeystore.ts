@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PrivateKey, saveKeystoreFile } from '../wallet/index.js';
+import { prepareStateDir } from './stateDir.js';
 
 /** Shortest password accepted for a new agent keystore. */
 export const MIN_PASSWORD = 8;
@@ -14,6 +15,7 @@ export function agentKeyDir(stateDir: string): string {
  * and never leaves this function.
  */
 export async function generateAgentKeystore(stateDir: string, password: string): Promise<{ address: string; file: string }> {
+  prepareStateDir(stateDir);
   const key = PrivateKey.generate();
   try {
     const address = key.address.toLowerCase();

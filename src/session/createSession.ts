@@ -15,8 +15,12 @@ import { defaultWsUrl } from '../client/wsUrl.js';
 import { Coalescer } from '../feed/coalescer.js';
 import { selectContract } from '../state/actions.js';
 import { createAppStore, storeSink, type AppStore } from '../state/store.js';
+import { askedWords } from './askedWords.js';
+import { AttachedTpSl } from './attachedTpSl.js';
 import { CandleWatch } from './candleWatch.js';
 import { JournalFile } from './journalFile.js';
+import { keysLoaded } from './keysLoaded.js';
+import { prepareStateDir } from './stateDir.js';
 import type { EmbeddedExchange } from './embedded.js';
 import type { InitialMarket } from './initialMarket.js';
 
@@ -70,7 +74,14 @@ export interface SessionOptions {
   live?: boolean;
   /** Which face signs through this session, written beside each journal line ('dashboard', 'cli'). */
   face?: string;
+  /**
+   * How many of the newest journal lines in the state directory (earlier sessions, other
+   * faces) the store starts with. Default: 500 for a live session, none for a one-off command.
+   */
+  journalHistory?: number;
 }
+
+const JOURNAL_HISTORY = 500;
 
 /** Something every face of the session should tell its user once (a toast, a stderr line). */
 export type SessionEvent = { type: 'notice'; text: string; tone: 'success' | 'error' } | { type: 'progress'; step: string | null };
@@ -104,6 +115,8 @@ export interface Session {
    * selected contract at the session's interval is always watched.
    */
   watchCandles(contractId: number, interval: CandleInterval): () => void;
+  /** TP/SL set on the order form, placed once their order fills. */
+  attached: AttachedTpSl;
   onEvent(listener: (e: SessionEvent) => void): () => void;
   close(): Promise<void>;
 }
@@ -116,6 +129,7 @@ export interface Session {
  * and sends through its exchange client.
  */
 export function createSession(target: SessionTarget, keys: SessionKeys, o: SessionOptions): Session {
+  if (o.stateDir) prepareStateDir(o.stateDir);
   const signers = new SignerSet({ master: keys.master, agent: keys.agent });
   const address = (keys.address ?? signers.masterAddress)?.toLowerCase();
   if (!address) throw new Error('createSession: the master account address is needed when only an agent key is loaded');
@@ -155,6 +169,8 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     nonces,
     ...(o.lookup ? { lookup: o.lookup } : {}),
     marketDeployerOf: (cid) => Object.values(store.getState().market.contracts).find((c) => c.contractId === cid)?.marketDeployerId,
+    // Each signed action in trader words, from the store as it is when it is signed, for its journal entry.
+    describe: (action) => askedWords(action, store.getState()),
   });
 
   const ws = new WsClient({
@@ -214,11 +230,17 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   if (o.stateDir) {
     try {
       journalFile = new JournalFile(o.stateDir);
+      // Earlier sessions' entries are in the store before createSession returns: the first frame shows them.
+      const loaded = journalFile.load(o.journalHistory ?? (live ? JOURNAL_HISTORY : 0));
+      for (const entry of loaded.entries) coalescer.journal(entry);
+      if (loaded.malformed > 0) error('journal', clientError('validation', `${loaded.malformed} unreadable line(s) in ${journalFile.path} skipped`));
+      coalescer.flush();
     } catch (e) {
       error('journal', clientError('validation', e instanceof Error ? e.message : String(e)));
     }
   }
-  exchange.onJournal((entry) => {
+  exchange.onJournal((sent) => {
+    const entry = o.face === undefined ? sent : { ...sent, face: o.face };
     coalescer.journal(entry);
     poller.burst();
     try {
@@ -333,6 +355,15 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     },
   );
 
+  const attached = new AttachedTpSl({
+    store,
+    exchange,
+    keys: () => keysLoaded(signers),
+    // A live session polls the account; a one-off (a command) reads it again itself.
+    refreshAccount: () => (live ? poller.runNow('userAccount') : refresh()),
+    notify: (text, tone) => emit({ type: 'notice', text, tone }),
+  });
+
   return {
     store,
     info,
@@ -349,12 +380,14 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     switchContract,
     refresh,
     watchCandles: (contractId, iv) => candles.watch(contractId, iv),
+    attached,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async close() {
       closed = true;
+      attached.close();
       listeners.clear();
       poller.stop();
       ws.close();

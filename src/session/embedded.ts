@@ -1,15 +1,17 @@
-import { mkdir } from 'node:fs/promises';
+import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { NonceManager } from '../protocol/index.js';
 import { HttpTransport } from '../client/http.js';
 import { InfoClient } from '../client/infoClient.js';
 import { NonceFileStore } from '../client/nonceFileStore.js';
 import { startExchange } from '../exchange/startExchange.js';
-import type { PrivateKey } from '../wallet/index.js';
+import { errCode, readSecretFile, writeFileAtomic } from '../wallet/fsutil.js';
+import { KeySourceError, type PrivateKey } from '../wallet/index.js';
 import { demoKey } from './demoKey.js';
 import { removeEndpoint, writeEndpoint } from './endpointFile.js';
 import type { InitialMarket } from './initialMarket.js';
 import { AGENT_LIFETIME_MS, AGENT_NAME, runOnboarding } from './onboarding.js';
+import { prepareStateDir } from './stateDir.js';
 
 /**
  * `npm start` with no --url: the embedded exchange in-process on a free loopback port, demo
@@ -19,6 +21,7 @@ import { AGENT_LIFETIME_MS, AGENT_NAME, runOnboarding } from './onboarding.js';
 export interface EmbeddedOptions {
   stateDir: string;
   activity?: 'off' | 'calm' | 'normal' | 'busy' | 'stress';
+  /** The exchange's seed (tests, benchmarks); default the state directory's own (embeddedSeed). */
   seed?: number;
   /** 0 (default): a free port. */
   port?: number;
@@ -52,14 +55,14 @@ export interface EmbeddedExchange {
  * the agent is approved, with the market as it stands (`initial`).
  */
 export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchange> {
+  prepareStateDir(o.stateDir);
   const dir = path.join(o.stateDir, 'embedded');
-  await mkdir(dir, { recursive: true, mode: 0o700 });
   const [master, agent] = await Promise.all([demoKey(path.join(dir, 'master.key')), demoKey(path.join(dir, 'agent.key'))]);
   const exchange = await startExchange({
     host: '127.0.0.1',
     port: o.port ?? 0,
     activity: o.activity ?? 'normal',
-    seed: o.seed ?? 1,
+    seed: o.seed ?? (await embeddedSeed(o.stateDir)),
     creditDelayMs: o.creditDelayMs ?? 300,
     inviteCount: 4,
   });
@@ -102,6 +105,41 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
       return exchange.close();
     },
   };
+}
+
+/** Largest seed drawn: randomInt's limit, and well inside the integers the exchange's arithmetic keeps exact. */
+const SEED_LIMIT = 2 ** 48;
+
+/**
+ * The embedded exchange's seed for a state directory: drawn from the system's CSPRNG on first
+ * use and kept in `embedded/seed` (0600). The seed derives the exchange's invite codes,
+ * operator keys and bot accounts, so a fixed one would let any local user who can reach the
+ * loopback port register, or change fees, on this user's exchange; kept, it replays the same
+ * market on every start from this directory.
+ */
+export async function embeddedSeed(stateDir: string): Promise<number> {
+  const file = path.join(stateDir, 'embedded', 'seed');
+  for (;;) {
+    try {
+      const { data } = await readSecretFile(file, 'seed', 64, 'refuse');
+      const text = data.toString('utf8').trim();
+      const seed = Number(text);
+      if (!/^\d{1,15}$/.test(text) || !Number.isSafeInteger(seed)) {
+        throw new KeySourceError('format', `seed file '${file}' does not hold a whole number; remove it and a new seed is drawn`);
+      }
+      return seed;
+    } catch (e) {
+      if (!(e instanceof KeySourceError) || e.kind !== 'not-found') throw e;
+    }
+    const seed = randomInt(1, SEED_LIMIT);
+    try {
+      await writeFileAtomic(file, new TextEncoder().encode(`${seed}\n`), false);
+      return seed;
+    } catch (e) {
+      // Another process on this state directory drew one first: use theirs.
+      if (!(e instanceof KeySourceError && e.kind === 'exists') && errCode(e) !== 'EEXIST') throw e;
+    }
+  }
 }
 
 /** Every Active contract and its book (a few in-process milliseconds); undefined if anything fails. */

@@ -1,5 +1,6 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
+import { O_NOFOLLOW, writeFileAtomicSync } from '../wallet/fsutil.js';
 
 /**
  * Where a running dashboard's embedded exchange listens, recorded in its state directory
@@ -17,12 +18,7 @@ export function endpointPath(stateDir: string): string {
 }
 
 export function writeEndpoint(stateDir: string, e: Endpoint): void {
-  const file = endpointPath(stateDir);
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(e)}\n`, { mode: 0o600 });
-  chmodSync(tmp, 0o600);
-  renameSync(tmp, file);
+  writeFileAtomicSync(endpointPath(stateDir), `${JSON.stringify(e)}\n`, true);
 }
 
 /** Removes the record if it is still ours (a newer dashboard may have replaced it). */
@@ -46,11 +42,37 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * The record's text if it is a file of ours that no one else can write: a command sends its
+ * signed requests where this file says, so a record another user could have planted (a link,
+ * a file of theirs, one open to others) is ignored.
+ */
+function readOwnRecord(file: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return undefined;
+    if (process.platform !== 'win32' && ((st.mode & 0o077) !== 0 || st.uid !== process.getuid?.())) return undefined;
+    return readFileSync(fd, 'utf8');
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The recorded endpoint when its process still runs; a record left by a crash is ignored. */
 export function readEndpoint(stateDir: string, o: { checkAlive?: boolean } = {}): Endpoint | undefined {
+  const text = readOwnRecord(endpointPath(stateDir));
+  if (text === undefined) return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(endpointPath(stateDir), 'utf8'));
+    parsed = JSON.parse(text);
   } catch {
     return undefined;
   }

@@ -1,11 +1,12 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JournalEntry, JournalOutcome } from '../model/journalEntry.js';
 import { isActionType } from '../protocol/wire/index.js';
-import { errCode, formatMode } from '../wallet/fsutil.js';
+import { errCode, formatMode, isLinkRefusal, O_NOFOLLOW, readFileNoFollowSync } from '../wallet/fsutil.js';
+import { prepareStateDir } from './stateDir.js';
 
-/** A journal line as read back: the entry and, when known, the face that signed it. */
-export type JournalRecord = JournalEntry & { face?: string };
+/** A journal line as read back: the entry, with the face that signed it when known. */
+export type JournalRecord = JournalEntry;
 
 export interface JournalLoad {
   /** The last valid entries, oldest first. */
@@ -24,6 +25,12 @@ export interface JournalFileOptions {
 const CHECK_MODES = process.platform !== 'win32';
 
 /**
+ * Append, creating the file 0600 if missing, and never through a symbolic link at its name
+ * (O_NOFOLLOW): a link planted there must not turn a journal line into a write to another file.
+ */
+const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | O_NOFOLLOW;
+
+/**
  * The only fields ever written or read back. Typed over JournalEntry so a field added there
  * must be added here, and anything else a caller leaves on the object stays out of the file.
  */
@@ -36,11 +43,14 @@ const ENTRY_FIELDS: Record<keyof JournalEntry, true> = {
   nonce: true,
   requestId: true,
   outcome: true,
+  asked: true,
   detail: true,
   errorKind: true,
   cloids: true,
+  parentCloid: true,
+  face: true,
 };
-const FIELDS = new Set([...Object.keys(ENTRY_FIELDS), 'face']);
+const FIELDS = new Set(Object.keys(ENTRY_FIELDS));
 
 const OUTCOMES: Record<JournalOutcome, true> = { ok: true, partial: true, rejected: true, error: true, unknown: true, reconciled: true };
 
@@ -50,7 +60,9 @@ const OUTCOMES: Record<JournalOutcome, true> = { ok: true, partial: true, reject
  * CLI). Each line goes out as one write(2) on an O_APPEND descriptor, so lines from two
  * processes never interleave, and the file is reopened per line so a rotation done by the
  * other process is followed. Files are 0600 in a 0700 directory, and either open to other
- * users is refused, as key files are: the journal names signers and order ids.
+ * users is refused, as key files are: the journal names signers and order ids. A symbolic
+ * link at either name is never followed: appending through one is refused, reading one is
+ * refused, and rotation renames over one (replacing the link, not what it points to).
  */
 export class JournalFile {
   readonly path: string;
@@ -64,23 +76,34 @@ export class JournalFile {
     this.path = join(stateDir, opts.fileName ?? 'journal.jsonl');
     this.rotatedPath = `${this.path}.1`;
     this.maxBytes = opts.maxBytes ?? 5 * 1024 * 1024;
-    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
-    refuseIfOpen(statSync(stateDir).mode, `state directory '${stateDir}'`, `chmod 700 '${stateDir}'`);
+    prepareStateDir(stateDir);
+    let st;
     try {
-      refuseIfOpen(statSync(this.path).mode, `journal file '${this.path}'`, `chmod 600 '${this.path}'`);
+      st = lstatSync(this.path);
     } catch (e) {
       if (errCode(e) !== 'ENOENT') throw e;
+      return;
     }
+    if (st.isSymbolicLink()) throw linkError(this.path);
+    refuseIfOpen(st.mode, `journal file '${this.path}'`, `chmod 600 '${this.path}'`);
   }
 
   append(entry: JournalEntry, face?: string): void {
     const record: JournalRecord = face === undefined ? entry : { ...entry, face };
     const line = Buffer.from(`${JSON.stringify(pick(record))}\n`);
-    const fd = openSync(this.path, 'a', 0o600);
+    let fd: number;
+    try {
+      fd = openSync(this.path, APPEND, 0o600);
+    } catch (e) {
+      throw isLinkRefusal(e) ? linkError(this.path) : e;
+    }
     let written: { ino: number; size: number };
     try {
       // Checked on the open descriptor, not the path: the file checked is the file written.
       const st = fstatSync(fd);
+      if (!st.isFile()) throw new Error(`journal file '${this.path}' is not a regular file; perpdesk leaves it alone`);
+      // A hard link planted at the name shares the inode of another file: its count gives it away.
+      if (st.nlink > 1) throw new Error(`journal file '${this.path}' has ${st.nlink} hard links; perpdesk writes only a file of its own`);
       refuseIfOpen(st.mode, `journal file '${this.path}'`, `chmod 600 '${this.path}'`);
       let off = 0;
       while (off < line.length) off += writeSync(fd, line, off);
@@ -107,12 +130,17 @@ export class JournalFile {
    */
   private rotate(ino: number): void {
     try {
-      if (statSync(this.path).ino !== ino) return;
+      const st = lstatSync(this.path);
+      if (!st.isFile() || st.ino !== ino) return;
       renameSync(this.path, this.rotatedPath);
     } catch (e) {
       if (errCode(e) !== 'ENOENT') throw e;
     }
   }
+}
+
+function linkError(file: string): Error {
+  return new Error(`journal file '${file}' is a symbolic link; perpdesk does not follow links in its state directory. Remove it: rm '${file}'`);
 }
 
 function refuseIfOpen(mode: number, what: string, fix: string): void {
@@ -129,10 +157,10 @@ function pick(record: JournalRecord): JournalRecord {
 
 function readIfPresent(file: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return readFileNoFollowSync(file);
   } catch (e) {
     if (errCode(e) === 'ENOENT') return '';
-    throw e;
+    throw isLinkRefusal(e) ? linkError(file) : e;
   }
 }
 
@@ -172,6 +200,8 @@ function isRecord(v: unknown): v is JournalRecord {
     optional('requestId', str) &&
     optional('errorKind', str) &&
     optional('cloids', (x) => Array.isArray(x) && x.every(str)) &&
+    optional('asked', str) &&
+    optional('parentCloid', str) &&
     optional('face', str)
   );
 }

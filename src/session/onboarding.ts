@@ -1,4 +1,4 @@
-import { NonceManager, type SecretKeyInput } from '../protocol/index.js';
+import { formatDecimal, NonceManager, parseDecimal, type SecretKeyInput } from '../protocol/index.js';
 import type { ContractConfig } from '../protocol/wire/index.js';
 import { ExchangeClient } from '../client/exchangeClient.js';
 import { HttpTransport } from '../client/http.js';
@@ -57,6 +57,52 @@ function rejection(data: unknown): string | undefined {
   return d.errorCode ? (d.errorMessage ?? `errorCode ${d.errorCode}`) : undefined;
 }
 
+const INVITE_TRIES = 3;
+
+/** The exchange refused the code itself (unknown, used, malformed), not the request. */
+function isCodeRefusal(e: ClientError): boolean {
+  return /INVITE|invite/.test(`${e.code ?? ''} ${e.message}`);
+}
+
+/** What a first run against a deployment is about to do, said once before anything is asked. */
+export function firstRunPlan(address: string, url: string, marketDeployerId: number, withAgent: boolean): string {
+  const steps = [
+    'register it with an invite code (one signed request)',
+    "wait for the exchange's test USDC credit to arrive",
+    `enroll in market deployer ${marketDeployerId}, whose contracts you will trade`,
+    'lock part of the credit as collateral in that deployer (you choose how much; it stays yours and can be unlocked)',
+    ...(withAgent ? ['approve an agent key kept in the state directory, so later runs sign trades without the master key (valid 7 days)'] : []),
+  ];
+  return [
+    `${address} has no account on ${url} yet. perpdesk will now:`,
+    ...steps.map((s, i) => `  ${i + 1}. ${s}`),
+    'None of these steps trades or pays a trading fee; each is skipped on later runs once done.',
+  ].join('\n');
+}
+
+async function askLockAmount(
+  ask: (q: string) => Promise<string>,
+  log: (line: string) => void,
+  chain: bigint,
+  fallback: bigint,
+  decimals: number,
+  md: number,
+): Promise<bigint> {
+  const avail = formatDecimal(chain, decimals);
+  for (let attempt = 1; ; attempt++) {
+    const text = (await ask(`USDC to lock as collateral in deployer ${md} (${avail} available) [${formatDecimal(fallback, decimals)}]: `)).trim().replace(/,/g, '');
+    if (text === '') return fallback;
+    try {
+      const v = parseDecimal(text, decimals, 'amount');
+      if (v > chain) throw new Error(`only ${avail} USDC is available`);
+      return v;
+    } catch (e) {
+      if (attempt >= INVITE_TRIES) throw new OnboardingError('lock collateral', `not an amount: ${e instanceof Error ? e.message : String(e)}`);
+      log(`${e instanceof Error ? e.message : String(e)}; type an amount such as 2500, or Enter for the default`);
+    }
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runOnboarding(o: OnboardingOptions): Promise<{ accountId: number; contract: ContractConfig }> {
@@ -75,14 +121,22 @@ export async function runOnboarding(o: OnboardingOptions): Promise<{ accountId: 
     if (!contract) throw new OnboardingError('contract', o.contractName ? `no Active contract named ${o.contractName}` : 'the exchange lists no Active contract');
     const md = contract.marketDeployerId;
 
+    // An invite code given on the command line marks an unattended first run: nothing is asked.
+    const ask = o.inviteCode === undefined ? o.ask : undefined;
     let account = await info.userAccount(user);
     if (!account.ok) {
       if (account.error.httpStatus !== 404) fail('account', account.error);
-      const code = o.inviteCode ?? (o.ask ? (await o.ask('Invite code (6 letters or digits): ')).trim() : undefined);
-      if (!code) throw new OnboardingError('register', 'this address is not registered and no invite code was given (--invite-code)');
-      o.log('registering the account…');
-      const reg = await exchange.registerAccount(code);
-      if (!reg.ok) fail('register', reg.error);
+      if (ask) o.log(firstRunPlan(o.address, o.url, md, o.agent !== undefined));
+      for (let attempt = 1; ; attempt++) {
+        const code = o.inviteCode ?? (ask ? (await ask('Invite code (6 letters or digits): ')).trim() : undefined);
+        if (!code) throw new OnboardingError('register', 'this address is not registered and no invite code was given (--invite-code)');
+        o.log('registering the account…');
+        const reg = await exchange.registerAccount(code);
+        if (reg.ok) break;
+        // A typo in a code the user typed is asked again; a code from the command line is not.
+        if (!ask || attempt >= INVITE_TRIES || !isCodeRefusal(reg.error)) fail('register', reg.error);
+        o.log(`that code was refused (${describeError(reg.error)}); ${INVITE_TRIES - attempt} more ${INVITE_TRIES - attempt === 1 ? 'try' : 'tries'}`);
+      }
       account = await info.userAccount(user);
       if (!account.ok) fail('account', account.error);
     }
@@ -131,9 +185,11 @@ export async function runOnboarding(o: OnboardingOptions): Promise<{ accountId: 
     const pool = poolOf(account);
     if (!pool || BigInt(pool.equity) === 0n) {
       const chain = balanceOf(account);
-      const amount = (o.lockAmount ?? ((b) => b / 2n))(chain);
+      const decimals = configs.value.coins.find((c) => c.coinId === USDC)?.decimals ?? 6;
+      const half = chain / 2n;
+      const amount = o.lockAmount ? o.lockAmount(chain) : ask ? await askLockAmount(ask, o.log, chain, half, decimals, md) : half;
       if (amount > 0n) {
-        o.log(`locking ${amount / 1_000_000n} USDC as collateral…`);
+        o.log(`locking ${formatDecimal(amount, decimals)} USDC as collateral…`);
         const r = await exchange.lockCollateral(md, USDC, amount.toString());
         if (!r.ok) fail('lock collateral', r.error);
         const why = rejection(r.data);

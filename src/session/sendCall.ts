@@ -1,4 +1,4 @@
-import type { ExchangeClient } from '../client/exchangeClient.js';
+import type { ExchangeClient, SendOptions } from '../client/exchangeClient.js';
 import {
   collateralCoin,
   contractById,
@@ -29,8 +29,9 @@ export interface SentCall {
 /**
  * Sends a built form through the client method that matches its call: orders, cancels and
  * modify go through the methods that reconcile a lost answer from the exchange's records.
+ * `send` goes with the other actions (a TP/SL placed for an order names it for the journal).
  */
-export async function sendCall(client: FormSender, call: ClientCall, opts: RenderOptions = {}): Promise<SentCall> {
+export async function sendCall(client: FormSender, call: ClientCall, opts: RenderOptions = {}, send: SendOptions = {}): Promise<SentCall> {
   switch (call.kind) {
     case 'order': {
       const outcome = await client.order(call.specs);
@@ -53,7 +54,7 @@ export async function sendCall(client: FormSender, call: ClientCall, opts: Rende
       return { outcome, view: renderCancelAllResult(outcome) };
     }
     case 'send': {
-      const outcome = await client.send(call.action as never);
+      const outcome = await client.send(call.action as never, send);
       return { outcome: outcome as CallOutcome, view: renderActionOutcome(call.action.type, outcome, opts) };
     }
   }

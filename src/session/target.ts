@@ -8,6 +8,7 @@ import type { SessionKeys, SessionTarget } from './createSession.js';
 import { demoKey } from './demoKey.js';
 import type { EmbeddedOptions } from './embedded.js';
 import { AGENT_LIFETIME_MS, AGENT_NAME, OnboardingError, runOnboarding } from './onboarding.js';
+import { prepareStateDir } from './stateDir.js';
 
 /**
  * Where a session connects and with which keys: the embedded exchange (demo keys,
@@ -63,6 +64,11 @@ export interface OpenTargetHooks {
 
 /** The embedded exchange unless a deployment URL is given (flag first, then config file). */
 export function openTarget(spec: TargetSpec, stateDir: string, hooks: OpenTargetHooks): Promise<Target> {
+  try {
+    prepareStateDir(stateDir);
+  } catch (e) {
+    return Promise.reject(e);
+  }
   if (!spec.url) return startEmbeddedTarget(spec, stateDir, hooks.onProgress);
   return startRemoteTarget(spec, spec.url, spec.ws, stateDir, hooks.log);
 }
@@ -173,7 +179,8 @@ export async function startRemoteTarget(args: TargetSpec, url: string, ws: strin
         agent: { key: agent, address: agent.address, name: AGENT_NAME, validUntil: Date.now() + AGENT_LIFETIME_MS },
         ...(args.contract ? { contractName: args.contract } : {}),
         ...(args.inviteCode ? { inviteCode: args.inviteCode } : {}),
-        ask: askLine,
+        // Asked only of a person: a script gives --invite-code and takes the default collateral.
+        ...(process.stdin.isTTY ? { ask: askLine } : {}),
         log,
         stateDir,
       });

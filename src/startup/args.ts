@@ -62,7 +62,8 @@ Display:
   --no-color              no colours (also NO_COLOR=1)
 Embedded exchange:
   --activity LEVEL        market activity: off, calm, normal (default), busy, stress
-  --seed N                market seed (default 1)
+  --seed N                market seed, for tests and benchmarks (default: random, kept in
+                          <state dir>/embedded/seed)
   --port N                listen on 127.0.0.1:N (default: a free port), e.g. to query /info beside it
 Files:
   --config FILE           config file (default $XDG_CONFIG_HOME/perpdesk/config.json)

@@ -7,6 +7,9 @@ import * as v from 'valibot';
  */
 const Decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'expected a non-negative decimal string such as "2.5"'));
 const Ms = v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(3_600_000));
+/** One kind of action's confirm step: "always", "never", or {"above": "500"} (quote units). */
+const KindPolicy = v.union([v.picklist(['always', 'never']), v.strictObject({ above: Decimal })], 'expected "always", "never" or {"above": "500"}');
+const kindPolicy = v.optional(KindPolicy);
 
 export const ConfigSchema = v.strictObject({
   theme: v.optional(v.string()),
@@ -34,11 +37,24 @@ export const ConfigSchema = v.strictObject({
   ),
   /** Command id -> keys, e.g. { "order.buy": ["b", "shift+b"] }. */
   keymap: v.optional(v.record(v.string(), v.array(v.string()))),
+  /**
+   * The confirm step: `policy`/`notional` for every action without a policy of its own;
+   * one per kind of action otherwise (src/forms/confirmPolicy.ts lists what each covers).
+   */
   confirm: v.optional(
     v.strictObject({
       policy: v.optional(v.picklist(['always', 'above', 'never'])),
       /** With policy "above": confirm orders whose notional (quote units) exceeds this. */
       notional: v.optional(Decimal),
+      order: kindPolicy,
+      modify: kindPolicy,
+      cancel: kindPolicy,
+      cancelAll: kindPolicy,
+      tpSl: kindPolicy,
+      margin: kindPolicy,
+      collateral: kindPolicy,
+      agent: kindPolicy,
+      account: kindPolicy,
     }),
   ),
   guards: v.optional(
@@ -87,7 +103,18 @@ export function parseConfig(text: string, file: string): Config {
   return result.output;
 }
 
+let loadedFrom: string | undefined;
+
+/**
+ * The config file this process started from (read or absent), for the one setting written
+ * back while running: "don't ask again for orders under N" on the confirm step.
+ */
+export function loadedConfigFile(): string | undefined {
+  return loadedFrom;
+}
+
 export function loadConfig(file: string): Config {
+  loadedFrom = file;
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

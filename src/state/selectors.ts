@@ -79,6 +79,12 @@ export const selectOpenOrdersFor = (contractId: number) => {
 };
 export const selectOpenOrderCount = (s: AppState): number => openList(s.orders.open).length;
 
+/** Open orders on the selected contract: what the orders pane lists in its per-contract scope. */
+export const selectContractOrderCount = (s: AppState): number => {
+  const c = selectSelectedContract(s);
+  return c === undefined ? 0 : openList(s.orders.open).filter((o) => o.asset === c.contractId).length;
+};
+
 // ---- session and journal ----
 
 export const selectConnection = (s: AppState) => s.session.connection;

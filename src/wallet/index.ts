@@ -1,4 +1,3 @@
 export { KeySourceError } from './errors.js';
 export { PrivateKey } from './secret.js';
-export { decryptKeystore } from './keystore.js';
 export { loadKeyFile, loadKeystoreFile, loadKeyFromEnv, resolvePassword, saveKeystoreFile, saveKeyFile, type LoadedKey } from './loadKey.js';

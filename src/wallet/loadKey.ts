@@ -1,6 +1,6 @@
 import { KeySourceError } from './errors.js';
 import { readSecretFile, writeFileAtomic } from './fsutil.js';
-import { decryptKeystore, encryptKeystore, type EncryptOptions, type KeystoreV3 } from './keystore.js';
+import type { EncryptOptions, KeystoreV3 } from './keystore.js';
 import { NO_PASSWORD_MESSAGE, promptHidden, type PromptStreams } from './prompt.js';
 import { PrivateKey } from './secret.js';
 
@@ -76,6 +76,8 @@ export async function loadKeystoreFile(file: string, source: PasswordSource = {}
   });
   let bytes: Uint8Array;
   try {
+    // scrypt's module loads only for a keystore: a raw key file or env key never needs it.
+    const { decryptKeystore } = await import('./keystore.js');
     bytes = await decryptKeystore(json, password, { source: file });
   } catch (e) {
     if (e instanceof KeySourceError && e.kind === 'password' && origin !== 'prompt') {
@@ -142,6 +144,7 @@ export async function saveKeystoreFile(
   password: string,
   opts: EncryptOptions & SaveOptions = {},
 ): Promise<KeystoreV3> {
+  const { encryptKeystore } = await import('./keystore.js');
   const ks = await encryptKeystore(key, password, opts);
   await writeFileAtomic(file, new TextEncoder().encode(JSON.stringify(ks)), opts.overwrite ?? false);
   return ks;

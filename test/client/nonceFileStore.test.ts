@@ -51,11 +51,11 @@ describe('NonceFileStore', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'nonces.json'), content);
     const now = 5_000_000;
-    const store = new NonceFileStore(dir, { now: () => now, freshMarginMs: 10_000 });
+    const store = new NonceFileStore(dir, { now: () => now, freshMarginMs: 500 });
     expect(store.warning).toMatch(/corrupt/);
-    expect(store.load(A)).toBe(now + 10_000);
+    expect(store.load(A)).toBe(now + 500);
     const mgr = new NonceManager({ now: () => now, store });
-    expect(mgr.next(A)).toBeGreaterThan(now + 10_000);
+    expect(mgr.next(A)).toBeGreaterThan(now + 500);
     // Saving rewrites a clean file.
     expect(() => JSON.parse(readFileSync(join(dir, 'nonces.json'), 'utf8'))).not.toThrow();
   });

@@ -59,5 +59,10 @@ describe('a command beside the dashboard', () => {
     const alone = await cli(['orders']);
     expect(alone.code, alone.stderr).toBe(0);
     expect(alone.json).toEqual([]);
+    // A write on its own exchange: onboarding first (register, credit, enroll, collateral), then the order.
+    const bought = await cli(['order', 'buy', '1', '--market', '--yes']);
+    expect(bought.code, bought.stderr).toBe(0);
+    const filled = (bought.json as { answer: { statuses: { filled?: { totalSz: string } }[] } }).answer.statuses[0]?.filled;
+    expect(filled?.totalSz).toBe('1');
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Registered, TestExchange } from '../support/exchangeHarness.js';
 import { centsText, cliTrader, markCents, type CliTrader } from './support/cliTrader.js';
+import { startCuttingProxy } from './support/cuttingProxy.js';
 import { runCli } from './support/runCli.js';
 
 /**
@@ -132,6 +133,28 @@ describe('perpdesk writes over --url', () => {
     expect(all.code, all.stderr).toBe(0);
   }, 60_000);
 
+  it('exits 5 with what is known when the answer is lost and the exchange cannot be asked', async () => {
+    const px = await restingBuyPrice();
+    const proxy = await startCuttingProxy(ex.url);
+    try {
+      const base = t.base.map((a) => (a === ex.url ? proxy.url : a));
+      const lost = await runCli([...base, 'order', 'buy', '0.1', '@', px, '--yes', '--cloid', '777000222'], { home });
+      expect(proxy.cut, lost.stderr).toBe(true);
+      expect(lost.code, lost.stderr).toBe(5);
+      const out = lost.json as { ok: boolean; answer: { ok: boolean; outcomeUnknown: boolean; cloids?: string[] } };
+      expect(out.answer).toMatchObject({ ok: false, outcomeUnknown: true });
+      expect(JSON.stringify(out)).toContain('777000222');
+      expect(lost.stderr).toMatch(/may or may not have been applied/);
+    } finally {
+      await proxy.close();
+    }
+    // The exchange did apply it: the client said "unknown" instead of guessing either way.
+    const open = await openOrders();
+    expect(open).toHaveLength(1);
+    const all = await cli(['cancel-all', '--yes']);
+    expect(all.code, all.stderr).toBe(0);
+  }, 60_000);
+
   it('says what is wrong with the words (exit 2) and with the network (exit 3)', async () => {
     for (const args of [['order', 'hold', '1', '@', '100'], ['order', 'buy'], ['order', 'buy', '0.1'], ['leverage', 'lots', '--yes'], ['order', 'buy', '0.1', '@', '100', '--ioc', '--alo']]) {
       const r = await cli(args);
@@ -141,6 +164,23 @@ describe('perpdesk writes over --url', () => {
     }
     const down = await runCli(['orders', '--url', 'http://127.0.0.1:1', '--address', acct.address], { home });
     expect(down.code, down.stderr).toBe(3);
+  }, 60_000);
+
+  it('--tp/--sl: refused before signing when the order would rest (exit 2); set on the position when it fills at once', async () => {
+    const [tp, sl, px] = [centsText(await markCents(ex, 3, 120n)), centsText(await markCents(ex, 3, 70n)), await restingBuyPrice()];
+    const resting = await cli(['order', 'buy', '0.1', '@', px, '--tp', tp, '--sl', sl, '--yes']);
+    expect(resting.code, resting.stderr).toBe(2);
+    expect(resting.stderr).toMatch(/would rest 0\.10 on the book: attached TP\/SL on a resting order need a running dashboard/);
+    expect(await openOrders()).toEqual([]);
+    const filled = await cli(['order', 'buy', '0.1', '--market', '--tp', tp, '--sl', sl, '--yes']);
+    expect(filled.code, filled.stderr).toBe(0);
+    const out = filled.json as { answer: { cloids: string[] }; attached: { placed: boolean } };
+    expect(out.attached.placed).toBe(true);
+    const account = (await ex.info<{ marketDeployers: { positions: { contractId: number; tp?: { triggerPx: string }; sl?: { triggerPx: string } }[] }[] }>({ type: 'userAccount', user: acct.address })).body;
+    const position = account.marketDeployers.flatMap((m) => m.positions).find((p) => p.contractId === 3);
+    expect(position).toMatchObject({ tp: { triggerPx: tp }, sl: { triggerPx: sl } });
+    const journal = readFileSync(path.join(home, '.state', 'perpdesk', 'journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { action: string; parentCloid?: string; outcome: string });
+    expect(journal.at(-1)).toMatchObject({ action: 'tpSl', outcome: 'ok', parentCloid: out.answer.cloids[0] });
   }, 60_000);
 
   it('journals every signed action in the state directory, and no run ever printed the key', () => {

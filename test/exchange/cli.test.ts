@@ -74,7 +74,7 @@ describe('exchangeMain', () => {
     const m = LISTENING.exec(lines[0]!);
     expect(m).not.toBeNull();
     expect(lines.slice(1)).toHaveLength(3);
-    expect(lines[1]).toBe('A1B2C3');
+    expect(lines[1]).toBe('invite code: A1B2C3');
     const res = await fetch(`${m![1]}/info`, { method: 'POST', body: '{"type":"configs"}' });
     expect(res.status).toBe(200);
     await res.arrayBuffer();
@@ -116,7 +116,7 @@ describe('perpdesk exchange as a process', () => {
       child.once('exit', (code) => reject(new Error(`exited early with ${code}`)));
     });
     expect(got[0]).toMatch(LISTENING);
-    expect(got[1]).toMatch(/^[A-Z0-9]{6}$/);
+    expect(got[1]).toMatch(/^invite code: [A-Z0-9]{6}$/);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -101,7 +101,7 @@ describe('shareGroupState', () => {
   });
 });
 
-describe('market and order reads before part 2', () => {
+describe('market and order reads on a quiet market', () => {
   it('answer truthfully in the shared shapes: mark at index, empty book, no orders', async () => {
     const ms = v.parse(INFO_QUERIES.marketState.result, (await ex.info({ type: 'marketState', contractId: 2 })).body);
     expect(ms).toMatchObject({ contractId: 2, indexPx: '60000', markPx: '60000', lastPx: null });

@@ -92,19 +92,29 @@ describe('onboarding against a deployment', () => {
         master,
         address: master.address,
         agent: { key: agent, address: agent.address, name: 'desk', validUntil: 0 },
+        // A typo first, then the code; then an amount that is too much, then 2500.
         ask: async (q: string) => {
           asked.push(q);
-          return code;
+          const answers = q.startsWith('Invite') ? ['ZZZZZZ', code] : ['99999999', '2,500'];
+          return answers[asked.filter((a) => a.slice(0, 6) === q.slice(0, 6)).length - 1] ?? '';
         },
-        log: () => {},
+        log: (l: string) => said.push(l),
         pollMs: 20,
       };
+      const said: string[] = [];
       const first = await runOnboarding(opts);
-      expect(asked).toHaveLength(1);
+      expect(asked.filter((q) => q.startsWith('Invite'))).toHaveLength(2);
+      expect(asked.filter((q) => q.startsWith('USDC to lock'))).toHaveLength(2);
+      expect(asked.find((q) => q.startsWith('USDC to lock'))).toMatch(/\(10000 available\) \[5000\]/);
+      expect(said[0]).toMatch(/has no account on .* perpdesk will now:\n  1\. register/);
+      expect(said.join('\n')).toMatch(/that code was refused .*INVITE_CODE_INVALID.*; 2 more tries/);
+      expect(said.join('\n')).toMatch(/only 10000 USDC is available/);
+      expect(said.join('\n')).toMatch(/locking 2500 USDC as collateral/);
       expect(first.contract.name).toBe('SOL1');
       const logs: string[] = [];
+      const before = asked.length;
       await runOnboarding({ ...opts, log: (l) => logs.push(l) });
-      expect(asked).toHaveLength(1);
+      expect(asked).toHaveLength(before);
       expect(logs).toEqual([]);
     } finally {
       await ex.close();

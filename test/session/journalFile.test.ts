@@ -45,9 +45,12 @@ const ENTRY_KEYS: Record<keyof JournalEntry, true> = {
   nonce: true,
   requestId: true,
   outcome: true,
+  asked: true,
   detail: true,
   errorKind: true,
   cloids: true,
+  parentCloid: true,
+  face: true,
 };
 
 describe('JournalFile', () => {

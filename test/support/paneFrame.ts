@@ -2,8 +2,8 @@
  * The screen's layout invariant, checked on what a terminal shows: every pane's frame sits
  * exactly in the rectangle the layout gave it (corners on its corners, side borders on every
  * row between, the bottom border on its last row, the first content row in use), the header
- * is the first row and the status bar the root's last row (rows - 2; the terminal's last
- * row stays empty). Shared by the in-process screen tests and the pty end-to-end tests.
+ * area's rows (the market line, the account strip) are the first rows and filled, and the
+ * status bar is the root's last row (rows - 2; the terminal's last row stays empty). Shared by the in-process screen tests and the pty end-to-end tests.
  */
 import type xterm from '@xterm/headless';
 import { snapshot } from '../../bench/dashboard/screen.js';
@@ -67,8 +67,11 @@ export function frameViolations(grid: Grid, layout: Layout): string[] {
   const out: string[] = [];
   for (const p of layout.panes) {
     if (p.id === 'header') {
-      if (rowText(grid, p.y).trim() === '') out.push('header row is blank');
-      if (/^[╭┏│┃╰┗]/.test(rowText(grid, p.y))) out.push(`header row is a border: "${rowText(grid, p.y)}"`);
+      // Every row of the header area is a bar of its own (the market line, the account strip).
+      for (let y = p.y; y < p.y + p.height; y++) {
+        if (rowText(grid, y).trim() === '') out.push(`header row ${y} is blank`);
+        if (/^[╭┏│┃╰┗]/.test(rowText(grid, y))) out.push(`header row ${y} is a border: "${rowText(grid, y)}"`);
+      }
     } else if (p.id === 'status') {
       if (p.y !== layout.rows - 2) out.push(`status bar placed on row ${p.y}, not the root's last row ${layout.rows - 2}`);
       if (!/TRADING|READ-ONLY|\bTR\b|\bRO\b/.test(rowText(grid, p.y))) out.push(`status bar row ${p.y} is "${rowText(grid, p.y)}"`);

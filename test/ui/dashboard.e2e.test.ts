@@ -3,15 +3,11 @@ import { computeLayout } from '../../src/ui/app/layout.js';
 import { frameViolations } from '../support/paneFrame.js';
 import { KEYS } from '../support/terminal.js';
 import { launchDashboard, type Dashboard } from './support/dashboard.js';
-import { exchangeTrades, NOT_TRADING } from './support/probe.js';
 
 /**
  * `perpdesk` end to end in a real pty on the embedded exchange: the first frame, help, the
  * palette, the contract picker, a resize and a clean quit, one key per write.
  */
-
-const trading = await exchangeTrades();
-if (!trading) console.info(`dashboard.e2e: live-market test skipped: ${NOT_TRADING}`);
 
 let dash: Dashboard | undefined;
 afterEach(async () => {
@@ -61,7 +57,7 @@ describe('perpdesk on the embedded exchange', () => {
     expect(t.isAlternateScreen()).toBe(false);
   });
 
-  it.skipIf(!trading)('shows a live book and moving trades', async () => {
+  it('shows a live book and moving trades', async () => {
     dash = launchDashboard(['--activity', 'busy'], { cols: 120, rows: 40 });
     const t = dash.term;
     await t.waitFor('Book SOL1', 20_000);

@@ -8,10 +8,11 @@ import { READ_ONLY_REFUSAL } from '../../src/keymap/index.js';
 /** Typing, validation as typed, the confirm step, guards and policies: what is (not) sent. */
 
 describe('typing into a form', () => {
-  it('opens on the first field that needs input; text goes in, Backspace takes it out', () => {
+  it('opens on the prefilled price, which the first key replaces; text goes in, Backspace takes it out', () => {
     const t = setup();
     t.run('order.buy');
     expect(t.form()?.focus).toBe('price');
+    expect(t.form()?.replace).toBe(true);
     t.type('14x');
     expect(t.form()?.texts['price']).toBe('14x');
     expect(t.screen()).toContain('✕ Price: "14x" is not a decimal number');
@@ -82,6 +83,8 @@ describe('nothing is sent unless the form is valid and confirmed', () => {
   it('Enter on an invalid form says why, moves to the field and sends nothing', async () => {
     const t = setup();
     t.run('order.buy');
+    // The prefilled price, taken out.
+    formKey(t.app, 'backspace');
     t.run('form.nextField');
     expect(t.form()?.focus).toBe('size');
     t.run('form.submit');
@@ -92,7 +95,7 @@ describe('nothing is sent unless the form is valid and confirmed', () => {
     expect(t.screen()).toContain('not sent: Price: required');
   });
 
-  it('Enter shows the confirm step with the pre-trade facts; Enter again signs and shows the answer', async () => {
+  it('Enter shows the confirm step with the pre-trade facts; Enter again signs, the answer is a toast and the form closes', async () => {
     const t = setup();
     t.run('order.buy');
     t.type('140');
@@ -111,11 +114,9 @@ describe('nothing is sent unless the form is valid and confirmed', () => {
     await t.settle();
     expect(t.viewStore.getState().inFlight).toBe(0);
     expect(t.sent).toEqual([{ kind: 'order', payload: [{ contractId: 1, isBuy: true, size: '1', reduceOnly: false, tif: 'Gtc', price: '140' }] }]);
-    expect(t.form()?.stage).toBe('result');
-    expect(t.screen()).toContain('order answered [req-1]:');
-    expect(t.screen()).toContain('#1 resting oid 900');
-    t.run('form.submit');
     expect(t.form()).toBeNull();
+    expect(t.viewStore.getState().overlays).toEqual([]);
+    expect(t.viewStore.getState().toast).toMatchObject({ text: 'order answered [req-1]: #1 resting oid 900', tone: 'success' });
   });
 
   it('while the request is in flight the form says so and q asks before quitting', async () => {
@@ -134,18 +135,21 @@ describe('nothing is sent unless the form is valid and confirmed', () => {
     release();
     await t.settle();
     await t.settle();
-    expect(t.form()?.stage).toBe('result');
-    formKey(t.app, 'q');
-    expect(selectTopOverlay(t.viewStore.getState())?.kind).toBe('form');
+    expect(t.form()).toBeNull();
+    expect(t.viewStore.getState().toast?.text).toContain('#1 resting oid 900');
   });
 
-  it('Escape on the confirm step goes back to the fields with the values kept', () => {
+  it('n on the confirm step goes back to the fields with the values kept; Escape closes it all at once', () => {
     const t = setup();
     t.run('order.buy');
     t.type('140');
-    t.run('form.submit', 'form.cancel');
+    t.run('form.submit');
+    formKey(t.app, 'n');
     expect(t.form()?.stage).toBe('edit');
     expect(t.form()?.texts['price']).toBe('140');
+    t.run('form.submit', 'form.cancel');
+    expect(t.form()).toBeNull();
+    expect(t.viewStore.getState().overlays).toEqual([]);
     expect(t.sent).toEqual([]);
   });
 

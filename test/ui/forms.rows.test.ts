@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formKey } from '../../src/ui/forms/formActions.js';
 import { view } from '../../src/ui/view/viewStore.js';
-import { decryptKeystore } from '../../src/wallet/index.js';
+import { decryptKeystore } from '../../src/wallet/keystore.js';
 import { setup } from './support/formHarness.js';
 
 /** Forms on the selected order, position and agent, book keys, menus and agent key generation. */
@@ -26,7 +26,7 @@ describe('forms on selected rows and from the book', () => {
     t.run('form.submit');
     await t.settle();
     expect(t.sent).toEqual([{ kind: 'cancel', payload: [{ contractId: 1, oid: 12 }] }]);
-    expect(t.screen()).toContain('#1 cancelled');
+    expect(t.viewStore.getState().toast?.text).toContain('#1 cancelled');
   });
 
   it('a modify of an order that has gone says so instead of acting on another row', () => {
@@ -53,7 +53,7 @@ describe('forms on selected rows and from the book', () => {
     expect(t.form()?.stage).toBe('confirm');
     t.run('form.submit');
     await t.settle();
-    expect(t.screen()).toContain('cancelled 2 orders and 1 conditional order [req-5]');
+    expect(t.viewStore.getState().toast?.text).toContain('cancelled 2 orders and 1 conditional order [req-5]');
   });
 
   it('B at the book cursor fills the order form and runs the same checks', () => {

@@ -4,7 +4,7 @@ import { createAlertState, detectAlerts } from '../../src/forms/alerts.js';
 import { preTradeFor } from '../../src/forms/orderContext.js';
 import * as forms from '../forms/fixtures.js';
 import { headerSegments } from '../../src/ui/app/headerSegments.js';
-import { chartLines } from '../../src/ui/components/chartLines.js';
+import { chartLines, rowText } from '../../src/ui/components/chartLines.js';
 import { accountRows } from '../../src/ui/panes/account/accountRows.js';
 import { buildLadder } from '../../src/ui/panes/book/bookLadder.js';
 import { bookRows } from '../../src/ui/panes/book/bookRows.js';
@@ -47,7 +47,10 @@ describe('a price reads the same in every pane', () => {
     expect(header).toContain(`mark ${expected}`);
 
     // A flat series at this price: its row on the axis carries the same text.
-    const axis = chartLines([600_250n, 600_250n, 600_250n], 1, 40, 9, { tick: 5n }).map((l) => l.slice(0, l.search(/[┤┼]/)).trim());
+    const flat = { o: 600_250n, h: 600_250n, l: 600_250n, c: 600_250n, v: 1n };
+    const axis = chartLines([flat, flat, flat], 40, 6, { scale: 1, tick: 5n })
+      .map(rowText)
+      .map((l) => l.slice(l.lastIndexOf('┤') + 1).trim());
     expect(axis).toContain(expected);
   });
 });

@@ -32,15 +32,21 @@ describe('positions and margin from the keyboard', () => {
     await keys(t, [KEYS.enter], /margin mode set to isolated on contract 1 \[req-\d+\]/);
     await closeAnswer(t);
 
-    // An Ioc through the bots' asks fills at once: the fill, then the position.
+    // An Ioc through the bots' asks fills at once: the fill, then the position, with the TP
+    // and SL typed on the order form set on it.
     await keys(t, ['b', KEYS.shiftTab, 'i', KEYS.tab, '1', '8', '0'], 'Buy 1 SOL1 @ 180 Ioc');
+    await keys(t, [KEYS.tab, KEYS.tab, KEYS.tab, KEYS.tab, '2', '9', '0', KEYS.tab, '6', '0'], 'TP 290, SL 60 on the long position once this order fills');
     let s = await keys(t, [KEYS.enter], 'New order: confirm');
     expect(s).toMatch(/Est\. fill: 1 @ \d+/);
     s = await keys(t, [KEYS.enter], /#1 filled 1 @ \d+/);
     await closeAnswer(t);
     s = await t.waitFor((x) => /SOL1\s+Buy\s+\d+\s+1/.test(x) && /SOL1\s+Long\s+\+1/.test(x));
     let p = await solPosition();
-    expect(p).toMatchObject({ isBuy: true, size: '1', marginMode: 'isolated', leverage: 5 });
+    for (let i = 0; i < 100 && p?.tp === undefined; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      p = await solPosition();
+    }
+    expect(p).toMatchObject({ isBuy: true, size: '1', marginMode: 'isolated', leverage: 5, tp: { triggerPx: '290' }, sl: { triggerPx: '60' } });
     const iso = BigInt(p!.isolatedMargin);
 
     // Isolated margin: add 10, then remove 5, each with the before/after the form predicted.

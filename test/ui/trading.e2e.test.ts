@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../support/terminal.js';
-import { closeAnswer, focusPane, keys, launchTrading, lineWith, waitReady, type TradingDashboard } from './support/tradingDashboard.js';
+import { closeAnswer, focusPane, keys, launchTrading, lineWith, settled, waitReady, type TradingDashboard } from './support/tradingDashboard.js';
 
 /**
  * Orders by keys only, in a real pty on the embedded exchange: a bad field sends nothing, a
@@ -25,8 +25,9 @@ describe('orders from the keyboard', () => {
     const t = d.term;
     await waitReady(t);
 
-    // A bad field: said where and why, Enter sends nothing, the journal stays empty.
-    await keys(t, ['b'], 'New order');
+    // The form opens with the best bid and the default size; a bad field: said where and why,
+    // Enter sends nothing, the journal stays empty.
+    await keys(t, ['b'], /Price\s+\d+\s+best bid · Ctrl\+P/);
     let s = await keys(t, ['a', 'b', 'c'], '✕ Price: "abc" is not a decimal number');
     s = await keys(t, [KEYS.enter], 'not sent: Price: "abc" is not a decimal number');
     expect(s).not.toContain('New order: confirm');
@@ -41,9 +42,12 @@ describe('orders from the keyboard', () => {
     expect(s).toContain('Notional: 200.00 USDC');
     s = await keys(t, [KEYS.enter], /#1 resting oid \d+/);
     const oid = Number(/#1 resting oid (\d+)/.exec(s)![1]);
-    s = await closeAnswer(t);
+    // Every item succeeded: the answer is a toast in the status bar and the form closes by itself.
+    expect(lineWith(s, 'TRADING')).toMatch(/✓ order answered \[req-\d+\]: #1 resting oid \d+/);
+    s = await settled(t, (x) => !x.includes('New order'));
     s = await t.waitFor((x) => /Buy\s+100\s+2\/2/.test(x));
-    expect(lineWith(s, /\d\d:\d\d:\d\d order/)).toContain('resting');
+    // The journal says what was asked in trader words.
+    expect(lineWith(s, /\d\d:\d\d:\d\d ✓ Buy 2 SOL1 @ 100/)).toBeDefined();
     expect(await openOrders()).toMatchObject([{ oid, limitPx: '100', sz: '2' }]);
 
     // Modify the price: the queue note before sending, the new price after.
@@ -84,6 +88,6 @@ describe('orders from the keyboard', () => {
     await t.waitFor('no open orders on SOL1');
     expect(await openOrders()).toEqual([]);
     s = await t.text();
-    expect(lineWith(s, /\d\d:\d\d:\d\d cancel/)).toBeDefined();
+    expect(lineWith(s, /\d\d:\d\d:\d\d ✓ Cancel all/)).toBeDefined();
   }, 90_000);
 });

@@ -11,12 +11,15 @@ export function registerAgentActions(registry: ActionRegistry): void {
     const outcome = ctx.core.agents.approve(ctx.account.id, address, action.agentName, action.validUntil, ctx.now);
     if (!outcome.ok) throw new BusinessError(outcome.error);
     const r = outcome.record;
+    // A replaced agent, or one re-approved with a past validUntil, loses its open streams now.
+    ctx.core.hub.recheckAuthorization(ctx.account.id);
     return { agentAddress: r.address, agentName: r.name, validUntil: r.validUntil, slot: r.slot };
   });
 
   registry.register('revokeAgent', (ctx, action) => {
     const address = normalizeAddress(action.agentAddress);
     if (!ctx.core.agents.revoke(ctx.account.id, address)) throw new BusinessError('AGENT_NOT_FOUND');
+    ctx.core.hub.recheckAuthorization(ctx.account.id);
     return { agentAddress: address };
   });
 }

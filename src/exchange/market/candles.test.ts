@@ -139,4 +139,59 @@ describe('CandleAggregator', () => {
     expect(() => agg.trade(0n, 1n, 0)).toThrow(RangeError);
     expect(() => agg.trade(1n, 0n, 0)).toThrow(RangeError);
   });
+
+  describe('back-history', () => {
+    const t0 = ms('2024-03-06T15:37:00Z');
+    const H = 60 * MIN;
+    const hourBar = (t: number, o: bigint, c: bigint) => ({ t, T: t + H - 1, o, h: o > c ? o : c, l: o < c ? o : c, c, v: 10n, n: 2 });
+    // Two closed hours, and the hour open at t0 up to t0.
+    const history = () => ({
+      closed: [hourBar(t0 - 37 * MIN - 2 * H, 90n, 95n), hourBar(t0 - 37 * MIN - H, 95n, 99n)],
+      live: { ...hourBar(t0 - 37 * MIN, 99n, 100n), h: 103n },
+    });
+
+    it('goes under the traded bars when an interval is first read, joining the period open at its end', () => {
+      const agg = new CandleAggregator({ intervals: ['1m', '1h'] });
+      let asked = 0;
+      agg.setHistory((interval) => {
+        asked++;
+        return interval === '1h' ? history() : { closed: [], live: undefined };
+      });
+      agg.trade(101n, 1n, t0 + 1000);
+      agg.trade(98n, 2n, t0 + 2000);
+      expect(asked).toBe(0); // trades never pay for it
+      const bars = agg.snapshot('1h', 0, Infinity);
+      expect(bars.map((b) => [b.o, b.c])).toEqual([
+        [90n, 95n],
+        [95n, 99n],
+        [99n, 98n],
+      ]);
+      expect(bars[2]).toMatchObject({ h: 103n, l: 98n, v: 13n, n: 4 });
+      expect(asked).toBe(1);
+      agg.snapshot('1h', 0, Infinity);
+      expect(asked).toBe(1);
+      // Later trades continue the joined bar; the 1m interval kept only its own bars.
+      expect(updateOf(agg.trade(104n, 1n, t0 + 3000), '1h')?.candle).toMatchObject({ o: 99n, h: 104n, c: 104n, v: 14n });
+      expect(agg.snapshot('1m', 0, Infinity)).toHaveLength(1);
+    });
+
+    it('closes the history\'s open period when it ended without a trade, and can be dropped before a read', () => {
+      const agg = new CandleAggregator({ intervals: ['1h'] });
+      agg.setHistory(history);
+      agg.roll(t0 + 2 * H);
+      expect(agg.live('1h')).toBeUndefined();
+      expect(agg.snapshot('1h', 0, Infinity).map((b) => b.c)).toEqual([95n, 99n, 100n]);
+      const dropped = new CandleAggregator({ intervals: ['1h'] });
+      dropped.setHistory(history);
+      dropped.setHistory(undefined);
+      expect(dropped.snapshot('1h', 0, Infinity)).toEqual([]);
+    });
+
+    it('keeps the cap: the oldest history bars give way', () => {
+      const agg = new CandleAggregator({ intervals: ['1h'], cap: 2 });
+      agg.setHistory(history);
+      agg.trade(101n, 1n, t0 + H);
+      expect(agg.snapshot('1h', 0, Infinity).map((b) => b.c)).toEqual([99n, 100n, 101n]);
+    });
+  });
 });

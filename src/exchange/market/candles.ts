@@ -10,6 +10,8 @@
  *   stamped earlier than that (a late report) counts in the current bar at the
  *   clock: closed bars are never rewritten.
  * - At most `cap` closed bars are kept per interval (oldest dropped) plus the live one.
+ * - A back-history (`setHistory`) is merged into an interval when that interval is first
+ *   read, under the bars traded since; trades then continue the merged live bar.
  *
  * Prices and sizes are raw bigint; `candleWire.ts` turns bars into wire strings.
  */
@@ -49,10 +51,15 @@ export interface CandleAggregatorOptions {
   intervals?: readonly CandleInterval[];
 }
 
+/** One interval's bars from before the market's first moment: closed bars oldest first, and the period still open then. */
+export type HistorySource = (interval: CandleInterval) => { closed: readonly RawCandle[]; live: RawCandle | undefined };
+
 interface Series {
   readonly interval: CandleInterval;
-  readonly closed: Ring<RawCandle>;
+  closed: Ring<RawCandle>;
   live: LiveCandle | undefined;
+  /** A history is set and not yet merged into this interval. */
+  historyDue: boolean;
 }
 
 export const DEFAULT_CANDLE_CAP = 2000;
@@ -60,11 +67,12 @@ export const DEFAULT_CANDLE_CAP = 2000;
 export class CandleAggregator {
   private readonly series: Series[];
   private clock = -Infinity;
+  private history: HistorySource | undefined;
 
   constructor(opts: CandleAggregatorOptions = {}) {
     const cap = opts.cap ?? DEFAULT_CANDLE_CAP;
     const intervals = [...new Set(opts.intervals ?? CANDLE_INTERVALS)];
-    this.series = intervals.map((interval) => ({ interval, closed: new Ring<RawCandle>(cap), live: undefined }));
+    this.series = intervals.map((interval) => ({ interval, closed: new Ring<RawCandle>(cap), live: undefined, historyDue: false }));
   }
 
   get intervals(): CandleInterval[] {
@@ -95,6 +103,17 @@ export class CandleAggregator {
     return events;
   }
 
+  /**
+   * A back-history (candleHistory.ts), asked for each interval the first time that interval
+   * is read (`snapshot`, `live`) and merged under the bars traded since: its closed bars go
+   * before them and its part of the period that was open at its end joins that period's
+   * bar. Reads of other intervals never pay for it. `undefined` drops a history not yet read.
+   */
+  setHistory(source: HistorySource | undefined): void {
+    this.history = source;
+    for (const s of this.series) s.historyDue = source !== undefined;
+  }
+
   /** Closes every live bar whose period has ended by `now` (call once per block so bars close without a trade). */
   roll(now: number): CandleEvent[] {
     const at = this.advance(now);
@@ -105,13 +124,19 @@ export class CandleAggregator {
 
   /** The open bar of an interval, if a trade has happened in the current period. */
   live(interval: CandleInterval): RawCandle | undefined {
+    const bar = this.read(interval)?.live;
+    return bar && { ...bar };
+  }
+
+  /** The open bar as it stands now, without merging a history due (a publisher's latest copy). */
+  current(interval: CandleInterval): RawCandle | undefined {
     const bar = this.find(interval)?.live;
     return bar && { ...bar };
   }
 
   /** Bars (closed and live, oldest first) that overlap [startTime, endTime]: T >= startTime and t <= endTime. */
   snapshot(interval: CandleInterval, startTime: number, endTime: number): RawCandle[] {
-    const s = this.find(interval);
+    const s = this.read(interval);
     if (s === undefined || endTime < startTime) return [];
     const out: RawCandle[] = [];
     for (let i = s.closed.partition((b) => b.T < startTime); i < s.closed.length; i++) {
@@ -136,6 +161,47 @@ export class CandleAggregator {
     s.closed.push(final);
     s.live = undefined;
     events.push({ interval: s.interval, candle: final, closed: true });
+  }
+
+  /** The series, with its history merged in first if one is due. */
+  private read(interval: CandleInterval): Series | undefined {
+    const s = this.find(interval);
+    if (s?.historyDue && this.history) this.mergeHistory(s, this.history(interval));
+    if (s) s.historyDue = false;
+    return s;
+  }
+
+  private mergeHistory(s: Series, h: ReturnType<HistorySource>): void {
+    const real = s.closed.toArray();
+    const firstReal = real[0]?.t ?? s.live?.t ?? Infinity;
+    const ring = new Ring<RawCandle>(s.closed.capacity);
+    let lastT = -Infinity;
+    for (const b of h.closed) {
+      if (b.t <= lastT || b.t >= firstReal) break;
+      ring.push(b);
+      lastT = b.t;
+    }
+    const tail = h.live;
+    if (tail && tail.t > lastT) {
+      const joined = (bar: RawCandle): LiveCandle => ({
+        t: bar.t,
+        T: bar.T,
+        o: tail.o,
+        h: tail.h > bar.h ? tail.h : bar.h,
+        l: tail.l < bar.l ? tail.l : bar.l,
+        c: bar.c,
+        v: tail.v + bar.v,
+        n: tail.n + bar.n,
+      });
+      if (real[0]?.t === tail.t) real[0] = joined(real[0]);
+      else if (s.live?.t === tail.t) s.live = joined(s.live);
+      else if (tail.t < firstReal) {
+        if (this.clock > tail.T) ring.push({ ...tail });
+        else if (s.live === undefined) s.live = { ...tail };
+      }
+    }
+    for (const b of real) ring.push(b);
+    s.closed = ring;
   }
 
   private find(interval: CandleInterval): Series | undefined {

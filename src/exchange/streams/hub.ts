@@ -1,16 +1,35 @@
 import * as v from 'valibot';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../jsonDepth.js';
 import { toJson } from '../json.js';
 import { describeIssues, PRIVATE_CHANNELS, Subscription, subscriptionKey, type ChannelName } from '../../protocol/wire/index.js';
+import { InboundBudget } from './inboundBudget.js';
+import { OutboundBudget } from './outboundBudget.js';
+import { resolveWsLimits, WS_CLOSE, WS_MESSAGE_WEIGHT, type WsLimits } from './wsLimits.js';
 
 /** What the hub needs of a socket; the ws transport adapts a WebSocket to it. */
 export interface HubSocket {
   send(text: string): void;
   readonly bufferedAmount: number;
-  /** Hard close: no close handshake, used for slow consumers and dropConnections. */
+  /** Hard close: no close handshake, used for dropConnections (and for a socket without close). */
   terminate(): void;
+  /** Close with a code the client can read; the transport cuts a peer that does not answer it. */
+  close?(code: number, reason: string): void;
+  /** A protocol ping; the peer's pong with the same payload goes to `hub.pong`. Without it, only bufferedAmount is watched. */
+  ping?(payload: string): void;
 }
 
-export type HubAuthResult = { ok: true; accountId: number; address: string } | { ok: false; message: string };
+export type HubAuthResult =
+  | {
+      ok: true;
+      accountId: number;
+      address: string;
+      /**
+       * For a session that may lose its right to the account (an agent's): why it no longer
+       * may, or undefined while it still may. Asked whenever that may have changed.
+       */
+      lapsed?: () => string | undefined;
+    }
+  | { ok: false; message: string };
 export type HubAuthenticator = (auth: unknown) => HubAuthResult;
 
 export interface HubConnectionInfo {
@@ -22,16 +41,15 @@ export interface HubConnectionInfo {
 /** Data to send right after the ack (openOrders' snapshot, the current l2Book), or undefined. */
 export type SnapshotProvider = (subscription: Subscription, conn: HubConnectionInfo) => unknown;
 
-export interface HubOptions {
-  /** Above this many unsent bytes a consumer is too slow and is dropped. */
-  maxBufferedBytes?: number;
-  maxSubscriptionsPerConnection?: number;
-  maxConnections?: number;
-}
+/** Any of the WebSocket limits (wsLimits.ts); the rest are the defaults. */
+export type HubOptions = Partial<WsLimits>;
 
 interface Connection extends HubConnectionInfo {
   socket: HubSocket;
   subs: Map<string, Subscription>;
+  /** The client's address, for the per-address budgets ('unknown' when the transport gave none). */
+  ip: string;
+  lapsed?: () => string | undefined;
 }
 
 const CHANNELS: ReadonlySet<string> = new Set(Subscription.options.map((o) => o.entries.type.literal));
@@ -52,16 +70,18 @@ export class StreamHub {
   private readonly snapshots = new Map<ChannelName, SnapshotProvider>();
   private authenticator: HubAuthenticator = () => ({ ok: false, message: 'auth is not available' });
   private nextId = 1;
-  private readonly maxBuffered: number;
-  private readonly maxSubs: number;
-  private readonly maxConns: number;
+  /** Open connections per client address. */
+  private readonly perIp = new Map<string, number>();
+  readonly limits: Readonly<WsLimits>;
+  private readonly inbound: InboundBudget;
+  private readonly outbound: OutboundBudget;
 
   private contractExists: (contractId: number) => boolean = () => true;
 
-  constructor(opts: HubOptions = {}) {
-    this.maxBuffered = opts.maxBufferedBytes ?? 4 * 1024 * 1024;
-    this.maxSubs = opts.maxSubscriptionsPerConnection ?? 100;
-    this.maxConns = opts.maxConnections ?? 1000;
+  constructor(opts: HubOptions = {}, now?: () => number) {
+    this.limits = resolveWsLimits({ wsLimits: opts });
+    this.inbound = new InboundBudget(this.limits, now);
+    this.outbound = new OutboundBudget(this.limits, now);
   }
 
   /** Public market channels name a contract; one the exchange does not list is refused. */
@@ -93,11 +113,27 @@ export class StreamHub {
     return false;
   }
 
-  /** Returns the connection id, or undefined when the hub is full (the caller closes the socket). */
-  attach(socket: HubSocket): number | undefined {
-    if (this.conns.size >= this.maxConns) return undefined;
-    const conn: Connection = { id: this.nextId++, socket, subs: new Map() };
+  /** Why a new connection from `ip` cannot be taken (the transport closes it with TRY_AGAIN_LATER), or undefined. */
+  connectionRefusal(ip?: string): string | undefined {
+    if (this.conns.size >= this.limits.maxConnections) return 'too many connections';
+    if (ip !== undefined && (this.perIp.get(ip) ?? 0) >= this.limits.maxConnectionsPerIp) {
+      return `too many connections from this address (at most ${this.limits.maxConnectionsPerIp})`;
+    }
+    return undefined;
+  }
+
+  /** A WebSocket upgrade request from `ip`: false when the address is over its message budget (the transport answers 429). */
+  admitUpgrade(ip: string): boolean {
+    return this.inbound.admitUpgrade(ip);
+  }
+
+  /** Returns the connection id, or undefined when the hub, or the address, is full (the caller closes the socket). */
+  attach(socket: HubSocket, ip?: string): number | undefined {
+    if (this.connectionRefusal(ip) !== undefined) return undefined;
+    const conn: Connection = { id: this.nextId++, socket, subs: new Map(), ip: ip ?? 'unknown' };
     this.conns.set(conn.id, conn);
+    if (ip !== undefined) this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1);
+    if (socket.ping) this.outbound.track(conn.id);
     return conn.id;
   }
 
@@ -107,17 +143,22 @@ export class StreamHub {
     this.conns.delete(id);
     for (const key of conn.subs.keys()) this.unindex(conn, key);
     this.setAccount(conn, undefined);
+    const n = (this.perIp.get(conn.ip) ?? 0) - 1;
+    if (n > 0) this.perIp.set(conn.ip, n);
+    else this.perIp.delete(conn.ip);
+    this.inbound.forget(conn.id);
+    this.outbound.untrack(conn.id);
   }
 
   /** The protocol is JSON text (open-points "WebSocket"): a binary frame is answered, not dropped. */
   receiveBinary(id: number): void {
     const conn = this.conns.get(id);
-    if (conn) this.error(conn, 'binary frames are not accepted: send JSON text frames');
+    if (conn && this.charge(conn, WS_MESSAGE_WEIGHT.other)) this.error(conn, 'binary frames are not accepted: send JSON text frames');
   }
 
   receive(id: number, text: string): void {
     const conn = this.conns.get(id);
-    if (!conn) return;
+    if (!conn || !this.charge(conn, WS_MESSAGE_WEIGHT.other)) return;
     try {
       this.dispatch(conn, text);
     } catch {
@@ -126,7 +167,42 @@ export class StreamHub {
     }
   }
 
+  /** A pong from the peer: it has read everything sent before the matching ping. */
+  pong(id: number, payload: string): void {
+    if (this.conns.has(id)) this.outbound.pong(id, payload, this.conns.size);
+  }
+
+  /**
+   * Run every `intervalMs` by the transport: probes what the peers have read, closes slow
+   * consumers, and ends agent sessions whose authorization lapsed with the passing of time.
+   */
+  sweep(intervalMs: number): void {
+    this.recheckAuthorization();
+    const slow = this.outbound.sweep(this.conns.size, intervalMs, (id, payload) => this.conns.get(id)?.socket.ping?.(payload));
+    for (const [id, why] of slow) {
+      const conn = this.conns.get(id);
+      if (conn) this.close(conn, WS_CLOSE.SLOW_CONSUMER, why);
+    }
+  }
+
+  /**
+   * Asks each agent session (of one account, or all) whether it may still speak for its
+   * account; one that may not loses its private subscriptions. Run after agent changes and
+   * jumps of exchange time.
+   */
+  recheckAuthorization(accountId?: number): void {
+    const conns = accountId === undefined ? this.conns.values() : (this.byAccount.get(accountId) ?? new Set<Connection>()).values();
+    for (const conn of [...conns]) this.checkAuthorization(conn);
+  }
+
+  /** Bytes sent and not yet known to be read, across all sockets that can be probed. */
+  get unreadBytes(): number {
+    return this.outbound.total;
+  }
+
   private dispatch(conn: Connection, text: string): void {
+    // Before JSON.parse: a frame nested thousands deep must cost one linear scan, not the stack.
+    if (exceedsJsonDepth(text)) return this.error(conn, `message nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
     let msg: unknown;
     try {
       msg = JSON.parse(text);
@@ -140,9 +216,12 @@ export class StreamHub {
       case 'ping':
         return this.send(conn, { channel: 'pong' });
       case 'subscribe':
+        if (!this.charge(conn, WS_MESSAGE_WEIGHT.subscribe - WS_MESSAGE_WEIGHT.other)) return;
+        return this.subscription(conn, 'subscribe', body.subscription);
       case 'unsubscribe':
-        return this.subscription(conn, env.output.method, body.subscription);
+        return this.subscription(conn, 'unsubscribe', body.subscription);
       case 'auth':
+        if (!this.charge(conn, WS_MESSAGE_WEIGHT.auth - WS_MESSAGE_WEIGHT.other)) return;
         return this.auth(conn, body.auth);
       default:
         return this.error(conn, `unknown method ${JSON.stringify(env.output.method.slice(0, 32))}; use subscribe, unsubscribe, auth or ping`);
@@ -166,7 +245,11 @@ export class StreamHub {
     if (!set) return 0;
     const text = toJson({ channel, data });
     let sent = 0;
-    for (const conn of [...set]) if (conn.subs.has(channel) && this.sendText(conn, text)) sent++;
+    for (const conn of [...set]) {
+      // Authorization holds for the life of the stream: checked again before each private message.
+      if (conn.lapsed && this.checkAuthorization(conn)) continue;
+      if (conn.subs.has(channel) && this.sendText(conn, text)) sent++;
+    }
     return sent;
   }
 
@@ -197,20 +280,27 @@ export class StreamHub {
       return this.send(conn, { channel: 'subscriptionResponse', data: { method, subscription: sub } });
     }
     const isPrivate = PRIVATE_CHANNELS.has(sub.type);
+    if (isPrivate && conn.lapsed) this.checkAuthorization(conn);
     if (isPrivate && conn.accountId === undefined) {
       return this.error(conn, `${sub.type} is a private channel: send {"method":"auth"} first`, sub);
     }
-    if (!conn.subs.has(key)) {
-      if (conn.subs.size >= this.maxSubs) return this.error(conn, `at most ${this.maxSubs} subscriptions per connection`, sub);
-      conn.subs.set(key, sub);
-      if (!isPrivate) this.index(conn, key);
+    if (conn.subs.has(key)) {
+      // The snapshot was sent with the first ack; building it again for a repeat is work for nothing.
+      return this.send(conn, { channel: 'subscriptionResponse', data: { method, subscription: sub, message: 'already subscribed; no new snapshot (unsubscribe first for one)' } });
     }
+    const maxSubs = this.limits.maxSubscriptionsPerConnection;
+    if (conn.subs.size >= maxSubs) return this.error(conn, `at most ${maxSubs} subscriptions per connection`, sub);
+    conn.subs.set(key, sub);
+    if (!isPrivate) this.index(conn, key);
     this.send(conn, { channel: 'subscriptionResponse', data: { method, subscription: sub } });
     const snapshot = this.snapshots.get(sub.type)?.(sub, { id: conn.id, accountId: conn.accountId, address: conn.address });
     if (snapshot !== undefined && this.conns.has(conn.id)) this.send(conn, { channel: sub.type, data: snapshot });
   }
 
   private auth(conn: Connection, auth: unknown): void {
+    // Counted before the authenticator runs: a junk signature must not buy an ECDSA recovery past the limit.
+    const refusal = this.inbound.admitAuth(conn.ip);
+    if (refusal) return this.send(conn, { channel: 'auth', data: { ok: false, message: refusal } });
     const result = this.authenticator(auth);
     if (!result.ok) return this.send(conn, { channel: 'auth', data: { ok: false, message: result.message } });
     if (conn.accountId !== undefined && conn.accountId !== result.accountId) {
@@ -219,7 +309,22 @@ export class StreamHub {
     }
     this.setAccount(conn, result.accountId);
     conn.address = result.address;
+    conn.lapsed = result.lapsed;
     this.send(conn, { channel: 'auth', data: { ok: true, address: result.address, accountId: result.accountId } });
+  }
+
+  /** Ends the session's right to its account if it lapsed; true when it did. */
+  private checkAuthorization(conn: Connection): boolean {
+    const why = conn.lapsed?.();
+    if (why === undefined) return false;
+    const ended = [...conn.subs.values()].filter((sub) => PRIVATE_CHANNELS.has(sub.type));
+    for (const sub of ended) conn.subs.delete(subscriptionKey(sub));
+    this.setAccount(conn, undefined);
+    conn.address = undefined;
+    conn.lapsed = undefined;
+    this.send(conn, { channel: 'auth', data: { ok: false, message: `${why}: this connection is no longer authenticated and its private subscriptions ended` } });
+    for (const sub of ended) this.error(conn, `${sub.type} ended: ${why}`, sub);
+    return true;
   }
 
   private setAccount(conn: Connection, accountId: number | undefined): void {
@@ -247,6 +352,23 @@ export class StreamHub {
     if (set?.size === 0) this.byKey.delete(key);
   }
 
+  /** Charges a message to the connection and its address; over budget, says so and closes. */
+  private charge(conn: Connection, weight: number): boolean {
+    if (weight <= 0) return true;
+    const refusal = this.inbound.charge(conn.id, conn.ip, weight);
+    if (refusal === undefined) return true;
+    this.error(conn, refusal);
+    this.close(conn, WS_CLOSE.RATE_LIMITED, 'message rate limit exceeded');
+    return false;
+  }
+
+  /** Detaches first, so nothing more is sent or received on it, then closes with a code. */
+  private close(conn: Connection, code: number, reason: string): void {
+    this.detach(conn.id);
+    if (conn.socket.close) conn.socket.close(code, reason);
+    else conn.socket.terminate();
+  }
+
   private error(conn: Connection, message: string, subscription?: unknown): void {
     const data: Record<string, unknown> = { message };
     if (subscription !== undefined) data.subscription = subscription;
@@ -257,14 +379,16 @@ export class StreamHub {
     this.sendText(conn, toJson(msg));
   }
 
-  /** A consumer that cannot keep up is dropped rather than buffered without bound. */
+  /** A consumer that cannot keep up is closed rather than buffered without bound. */
   private sendText(conn: Connection, text: string): boolean {
-    if (conn.socket.bufferedAmount > this.maxBuffered) {
-      this.detach(conn.id);
-      conn.socket.terminate();
+    if (!this.conns.has(conn.id)) return false;
+    if (conn.socket.bufferedAmount > this.limits.maxBufferedBytes) {
+      this.close(conn, WS_CLOSE.SLOW_CONSUMER, `slow consumer: over ${this.limits.maxBufferedBytes} bytes unsent`);
       return false;
     }
     conn.socket.send(text);
+    // JSON of the wire is ASCII but for names: its length is its size in bytes, near enough for a budget.
+    this.outbound.sent(conn.id, text.length, this.conns.size);
     return true;
   }
 }

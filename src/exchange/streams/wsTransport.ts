@@ -2,23 +2,48 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { StreamHub } from './hub.js';
+import { WS_CLOSE } from './wsLimits.js';
 
 export interface WsTransportOptions {
   path?: string;
   maxPayloadBytes?: number;
   /** Protocol-level ping; a peer that misses one full interval is dropped. */
   heartbeatMs?: number;
+  /** How often the hub probes what peers have read and closes slow consumers. */
+  sweepMs?: number;
+  /** After a close with a code, how long a peer has to answer it before the socket is cut. */
+  closeGraceMs?: number;
 }
 
 export interface WsTransport {
   close(): Promise<void>;
 }
 
+export const DEFAULT_SWEEP_MS = 250;
+
+/** IPv4 peers of a dual-stack socket arrive as ::ffff:a.b.c.d; one address, one budget. */
+export function clientAddress(remote: string | undefined): string {
+  if (remote === undefined) return 'unknown';
+  return remote.startsWith('::ffff:') && remote.includes('.') ? remote.slice(7) : remote;
+}
+
+function refuseUpgrade(socket: Duplex, status: string, body: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+}
+
 /** Accepts WebSocket upgrades on `/ws` and hands each connection's messages to the hub. */
 export function attachWebSocket(server: Server, hub: StreamHub, opts: WsTransportOptions = {}): WsTransport {
   const path = opts.path ?? '/ws';
+  const sweepMs = opts.sweepMs ?? DEFAULT_SWEEP_MS;
+  const closeGraceMs = opts.closeGraceMs ?? 1000;
   const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxPayloadBytes ?? 64 * 1024 });
   const alive = new WeakMap<WebSocket, boolean>();
+
+  /** A close frame the peer can read, then the socket is cut if it does not answer: a flooder or a non-reader gets no minute-long close handshake. */
+  const closeWith = (ws: WebSocket, code: number, reason: string): void => {
+    ws.close(code, reason.slice(0, 120));
+    setTimeout(() => ws.terminate(), closeGraceMs).unref();
+  };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const url = (req.url ?? '').split('?', 1)[0];
@@ -26,31 +51,48 @@ export function attachWebSocket(server: Server, hub: StreamHub, opts: WsTranspor
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    // A client reconnecting in a loop after each close pays for its handshakes from the same budget.
+    const ip = clientAddress(req.socket.remoteAddress);
+    if (!hub.admitUpgrade(ip)) {
+      refuseUpgrade(socket, '429 Too Many Requests', `too many WebSocket messages and connections from ${ip}; retry later\n`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, ip));
   };
   server.on('upgrade', onUpgrade);
 
-  wss.on('connection', (ws: WebSocket) => {
-    const id = hub.attach({
-      send: (text) => ws.send(text),
-      get bufferedAmount() {
-        return ws.bufferedAmount;
-      },
-      terminate: () => ws.terminate(),
-    });
+  wss.on('connection', (ws: WebSocket, _req: IncomingMessage, ip: string) => {
+    ws.on('error', () => ws.terminate());
+    const refusal = hub.connectionRefusal(ip);
+    const id =
+      refusal === undefined
+        ? hub.attach(
+            {
+              send: (text) => ws.send(text),
+              get bufferedAmount() {
+                return ws.bufferedAmount;
+              },
+              terminate: () => ws.terminate(),
+              close: (code, reason) => closeWith(ws, code, reason),
+              ping: (payload) => ws.ping(payload),
+            },
+            ip,
+          )
+        : undefined;
     if (id === undefined) {
-      ws.close(1013, 'too many connections');
+      closeWith(ws, WS_CLOSE.TRY_AGAIN_LATER, refusal ?? 'too many connections');
       return;
     }
     alive.set(ws, true);
-    ws.on('pong', () => alive.set(ws, true));
+    ws.on('pong', (data) => {
+      alive.set(ws, true);
+      hub.pong(id, data.toString());
+    });
     ws.on('message', (data, isBinary) => {
       if (isBinary) hub.receiveBinary(id);
       else hub.receive(id, data.toString());
     });
     ws.on('close', () => hub.detach(id));
-    // A socket error is followed by close; nothing to report to anyone but the peer.
-    ws.on('error', () => ws.terminate());
   });
 
   const heartbeat = setInterval(() => {
@@ -64,11 +106,14 @@ export function attachWebSocket(server: Server, hub: StreamHub, opts: WsTranspor
     }
   }, opts.heartbeatMs ?? 30_000);
   heartbeat.unref();
+  const sweep = setInterval(() => hub.sweep(sweepMs), sweepMs);
+  sweep.unref();
 
   return {
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(heartbeat);
+        clearInterval(sweep);
         server.off('upgrade', onUpgrade);
         for (const ws of wss.clients) ws.terminate();
         wss.close(() => resolve());

@@ -3,10 +3,16 @@
  * (the shared rule, src/protocol/risk/markPrice.ts: the median of best bid, best ask and
  * index on a two-sided book, else the index itself, so on a thin or one-sided book, as in
  * tests with activity off, the mark follows the index at once).
+ *
+ * A fresh market is not an empty chart: its first moment in exchange time (the first trade,
+ * block or day-stats read) fixes the end of a back-history of candles at that moment's
+ * price (candleHistory.ts), worked out per interval when that interval is first read.
+ * Tests that count every bar turn it off with `history: false` or `withoutHistory()`.
  */
 import { markPrice } from '../../protocol/risk/index.js';
 import type { CandleInterval } from '../../protocol/wire/index.js';
 import { OrderBook } from '../engine/orderBook.js';
+import { candleHistory, mixSeed, type CandleHistoryOptions } from '../market/candleHistory.js';
 import { CandleAggregator, type CandleEvent } from '../market/candles.js';
 import type { ContractDef } from '../state/marketConfig.js';
 import { ContractUnits } from './units.js';
@@ -15,6 +21,11 @@ const DAY_MS = 86_400_000;
 /** Closed-bar events kept for the next block's publish; more means nobody is draining them. */
 const PENDING_CLOSED_CAP = 64;
 
+export interface ContractMarketOptions {
+  /** The candles' back-history; default on (seed 1, mixed with the contract id), false for none. */
+  history?: CandleHistoryOptions | false;
+}
+
 export class ContractMarket {
   readonly book: OrderBook;
   readonly units: ContractUnits;
@@ -22,14 +33,24 @@ export class ContractMarket {
   lastPx: bigint | undefined;
   private closedEvents: CandleEvent[] = [];
   private liveEvents = new Map<CandleInterval, CandleEvent>();
+  /** Still to be seeded; undefined once seeded or when turned off. */
+  private history: CandleHistoryOptions | undefined;
 
   constructor(
     readonly contract: ContractDef,
     collateralDecimals: number,
     nextOid: () => number,
+    opts: ContractMarketOptions = {},
   ) {
     this.book = new OrderBook({ nextOid });
     this.units = new ContractUnits(contract, collateralDecimals);
+    this.history = opts.history === false ? undefined : { ...opts.history };
+  }
+
+  /** No back-history (tests of exact candle contents); an interval already read keeps the one it has. */
+  withoutHistory(): void {
+    this.history = undefined;
+    this.candles.setHistory(undefined);
   }
 
   get contractId(): number {
@@ -42,18 +63,25 @@ export class ContractMarket {
 
   /** A trade for candles and lastPx; the events wait for the block's publish. */
   recordTrade(px: bigint, sz: bigint, time: number): void {
+    this.seedHistory(time, px);
     this.lastPx = px;
     this.queue(this.candles.trade(px, sz, time));
   }
 
   /** Closes bars whose period ended without a trade. */
   roll(now: number): void {
+    this.seedHistory(now, this.lastPx ?? this.contract.initialIndexPx);
     this.queue(this.candles.roll(now));
   }
 
   /** Candle events since the last call: closed bars first, then the latest live bar per interval. */
   drainCandleEvents(): CandleEvent[] {
-    const out = [...this.closedEvents, ...this.liveEvents.values()];
+    // The live bar as it stands at publish time: a history merged since the trade is in it.
+    const live = [...this.liveEvents.values()].map((e) => {
+      const now = this.candles.current(e.interval);
+      return now && now.t === e.candle.t ? { ...e, candle: now } : e;
+    });
+    const out = [...this.closedEvents, ...live];
     this.closedEvents = [];
     this.liveEvents = new Map();
     return out;
@@ -61,10 +89,19 @@ export class ContractMarket {
 
   /** Open of the first hourly bar in the last 24 h, and the volume traded since (raw). */
   dayStats(now: number): { open: bigint | undefined; volume: bigint } {
+    this.seedHistory(now, this.lastPx ?? this.contract.initialIndexPx);
     const bars = this.candles.snapshot('1h', now - DAY_MS, now);
     let volume = 0n;
     for (const b of bars) volume += b.v;
     return { open: bars[0]?.o, volume };
+  }
+
+  private seedHistory(now: number, px: bigint): void {
+    const opts = this.history;
+    if (opts === undefined) return;
+    this.history = undefined;
+    const history = { ...opts, seed: mixSeed(opts.seed ?? 1, this.contract.contractId) };
+    this.candles.setHistory((interval) => candleHistory(this.contract, px, now, interval, history));
   }
 
   private queue(events: readonly CandleEvent[]): void {

@@ -2,6 +2,7 @@ import { build, type ContractConfig } from '../../protocol/wire/index.js';
 import { collateralCoin, contractById, isHedge, maxLeverage, positionsOf, targetPosition, tierLeverage, type FormContext } from '../context.js';
 import { amountField, choiceField, integerField } from '../field.js';
 import { defineForm } from '../formSpec.js';
+import { holdingOf } from '../holdingModel.js';
 import { needsFor } from '../keyRequirement.js';
 import { formatMoney } from '../../format/index.js';
 import { notionalRaw, tryDecimal } from '../numbers.js';
@@ -20,6 +21,27 @@ function tiersText(c: ContractConfig, ctx: FormContext): string {
   return c.leverageTiers.map((t) => `${t.maxLeverage}x up to ${money(t.maxNotional, coin)}`).join(', ');
 }
 
+/** A contract's leverage and margin mode for the account, as the forms and the account strip show them. */
+export interface ContractSettingNow {
+  leverage: number;
+  mode: 'cross' | 'isolated';
+  /** False when no read reports the leverage and the default is assumed. */
+  leverageKnown: boolean;
+  /** False when no read reports the margin mode and cross is assumed. */
+  modeKnown: boolean;
+}
+
+/** The setting in force: what this session set, else the position's, else what the exchange reports (holdingOf). */
+export function settingNow(ctx: Pick<FormContext, 'account' | 'positions' | 'leverageOf'>, contract: ContractConfig): ContractSettingNow {
+  const h = holdingOf({ account: ctx.account, positions: ctx.positions, openOrders: [], leverageOf: ctx.leverageOf }, contract);
+  return { leverage: h.leverage, mode: h.marginMode, leverageKnown: h.leverageSource !== 'default', modeKnown: h.modeKnown };
+}
+
+/** "now: 10x cross"; an assumed part says so. */
+function settingNowLine(s: ContractSettingNow): string {
+  return `now: ${s.leverage}x${s.leverageKnown ? '' : ' (default, not reported)'} ${s.mode}${s.modeKnown ? '' : ' (assumed, not reported)'}`;
+}
+
 export const leverageForm = defineForm({
   id: 'leverage',
   title: 'Leverage',
@@ -31,11 +53,11 @@ export const leverageForm = defineForm({
       help: 'a whole multiple within the contract tiers',
       min: 1,
       max: (ctx) => (ctx.contract ? maxLeverage(ctx.contract) : undefined),
+      // Opens on the leverage in force; an assumed default is not put in the trader's mouth.
       default: (ctx) => {
         if (!ctx.contract) return '';
-        const p = positionsOf(ctx, ctx.contract.contractId)[0];
-        const lev = p?.leverage ?? ctx.leverageOf?.[ctx.contract.contractId];
-        return lev === undefined ? '' : String(lev);
+        const now = settingNow(ctx, ctx.contract);
+        return now.leverageKnown ? String(now.leverage) : '';
       },
     }),
   },
@@ -43,7 +65,7 @@ export const leverageForm = defineForm({
   build(v, ctx) {
     const c = ctx.contract!;
     const coin = collateralCoin(ctx.configs);
-    const summary = [`Set ${c.name} leverage to ${v.leverage}x`, `tiers: ${tiersText(c, ctx)}`];
+    const summary = [`Set ${c.name} leverage to ${v.leverage}x`, settingNowLine(settingNow(ctx, c)), `tiers: ${tiersText(c, ctx)}`];
     for (const p of positionsOf(ctx, c.contractId)) {
       const px = markRaw(ctx, c) ?? tryDecimal(p.entryPx, c.priceScale);
       if (px === undefined) continue;
@@ -62,7 +84,13 @@ export const leverageForm = defineForm({
 const MODES = [
   { text: 'cross', label: 'shared pool' },
   { text: 'isolated', label: 'per-position margin' },
-];
+] as const;
+
+/** The modes, the one in force marked "now" (also while a refusal hides the summary). */
+function modeChoices(ctx: FormContext): { text: string; label: string }[] {
+  const now = ctx.contract ? settingNow(ctx, ctx.contract) : undefined;
+  return MODES.map((m) => (now?.modeKnown && now.mode === m.text ? { text: m.text, label: `${m.label} · now` } : { ...m }));
+}
 
 /** Why the exchange would refuse a margin-mode switch on this contract, from the store's data. */
 export function marginModeRefusal(ctx: FormContext, contractId: number): string | undefined {
@@ -85,7 +113,7 @@ export const marginModeForm = defineForm({
     mode: choiceField({
       label: 'Margin mode',
       help: 'cross shares the deployer pool; isolated gives the position its own margin',
-      choices: () => MODES,
+      choices: (ctx) => modeChoices(ctx),
       map: (t) => t as 'cross' | 'isolated',
       default: () => 'isolated',
     }),
@@ -96,7 +124,8 @@ export const marginModeForm = defineForm({
     const refusal = marginModeRefusal(ctx, c.contractId);
     if (refusal) return { ok: false, error: refusal };
     const action = build.updateMarginMode(c.contractId, v.mode);
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary: [`Switch ${c.name} to ${v.mode} margin`], alwaysConfirm: true } };
+    const summary = [`Switch ${c.name} to ${v.mode} margin`, settingNowLine(settingNow(ctx, c))];
+    return { ok: true, value: { action, call: { kind: 'send', action }, summary, alwaysConfirm: true } };
   },
 });
 

@@ -116,7 +116,8 @@ export const UserFillsMessage = v.object({ isSnapshot: v.boolean(), fills: v.arr
 export type UserFillsMessage = v.InferOutput<typeof UserFillsMessage>;
 
 export const ServerMessage = v.variant('channel', [
-  v.object({ channel: v.literal('subscriptionResponse'), data: v.object({ method: v.string(), subscription: Subscription }) }),
+  /** `message` is set on a repeated subscribe: "already subscribed", and no new snapshot follows. */
+  v.object({ channel: v.literal('subscriptionResponse'), data: v.object({ method: v.string(), subscription: Subscription, message: v.optional(v.string()) }) }),
   v.object({ channel: v.literal('auth'), data: v.object({ ok: v.boolean(), address: v.optional(v.string()), accountId: v.optional(v.number()), message: v.optional(v.string()) }) }),
   v.object({ channel: v.literal('pong') }),
   v.object({ channel: v.literal('error'), data: v.object({ message: v.string(), subscription: v.optional(v.unknown()) }) }),

@@ -12,6 +12,7 @@ import { ThemeProvider } from '../theme/ThemeContext.js';
 import type { ColorLevel } from '../theme/tokens.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
 import { AppContext, useApp, useAppState, useViewState, type AppContextValue } from '../context/AppContext.js';
+import { AccountStrip } from './AccountStrip.js';
 import { Area } from './Area.js';
 import { Header } from './Header.js';
 import { computeLayout, MIN_COLS, MIN_ROWS, type Layout, type PaneRect } from './layout.js';
@@ -52,7 +53,10 @@ const Body = memo(function Body({ layout }: { layout: Layout }) {
         <Box key={row[0]!.y} flexDirection="row" width={layout.cols} height={row[0]!.height} flexShrink={0}>
           {row.map((area) =>
             area.id === 'header' ? (
-              <Header key="header" width={area.width} />
+              <Box key="header" flexDirection="column" width={area.width} height={area.height} overflow="hidden">
+                <Header width={area.width} />
+                <AccountStrip width={area.width} />
+              </Box>
             ) : area.id === 'status' ? (
               <StatusBar key="status" width={area.width} />
             ) : (

@@ -1,27 +1,21 @@
 import { memo, useMemo } from 'react';
 import { Box } from 'ink';
-import { selectOpenOrderCount, selectPositions } from '../../state/selectors.js';
+import { selectContractOrderCount, selectOpenOrderCount, selectPositions } from '../../state/selectors.js';
 import type { AppState } from '../../state/types.js';
 import type { TabItem } from '../components/Tabs.js';
-import { PANES, PANE_TITLES } from '../panes/paneDefs.js';
+import { PANES } from '../panes/paneDefs.js';
 import { useAppState, useViewState } from '../context/AppContext.js';
 import type { PaneId, PaneRect } from './layout.js';
 import { shownPane } from './shownPane.js';
+import { tabItems } from './tabItems.js';
 
 const selectPositionCount = (s: AppState) => selectPositions(s).length;
 
-/** Tab items with counts on orders and positions, so a new one shows without switching. */
 function useTabItems(tabs: readonly PaneId[]): readonly TabItem[] {
-  const orders = useAppState(selectOpenOrderCount);
+  const ordersScope = useViewState((s) => s.ordersScope);
+  const orders = useAppState(ordersScope === 'all' ? selectOpenOrderCount : selectContractOrderCount);
   const positions = useAppState(selectPositionCount);
-  return useMemo(
-    () =>
-      tabs.map((id) => {
-        const badge = id === 'orders' && orders > 0 ? orders : id === 'positions' && positions > 0 ? positions : undefined;
-        return badge === undefined ? { id, label: PANE_TITLES[id] } : { id, label: PANE_TITLES[id], badge };
-      }),
-    [tabs, orders, positions],
-  );
+  return useMemo(() => tabItems(tabs, { orders, ordersScope, positions }), [tabs, orders, positions, ordersScope]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { areaMin, areaOf, computeLayout, cycleFocus, distribute, neighbour, PANE_IDS, type Layout } from './layout.js';
+import { areaMin, areaOf, computeLayout, cycleFocus, distribute, HEADER_ROWS, neighbour, PANE_IDS, type Layout } from './layout.js';
 
 /** Every broken rule at this size, as readable lines (plain checks: this runs ~1M cells). */
 function problems(l: Layout): string[] {
@@ -64,20 +64,22 @@ describe('computeLayout', () => {
           expect(l.template).toBe('zoom');
           expect(l.focusOrder).toEqual([zoom]);
           const area = areaOf(l, zoom)!;
-          expect(area.height).toBe(rows - 3);
+          // the frame is rows - 1 tall: the header area and the status bar take the rest
+          expect(area.height).toBe(rows - 2 - HEADER_ROWS);
         },
       ),
     );
   });
 
-  it('keeps header, book, trades, a tabbed orders area and the status bar at 80x24', () => {
+  it('keeps header with the account strip, book, trades, a tabbed orders area and the status bar at 80x24', () => {
     const l = computeLayout(80, 24);
     expect(l.template).toBe('compact');
     expect(l.hidden).toEqual([]);
     expect(l.panes.map((p) => p.id)).toEqual(['header', 'book', 'trades', 'orders', 'status']);
     expect(areaOf(l, 'positions')?.id).toBe('orders');
     expect(areaOf(l, 'chart')?.id).toBe('trades');
-    expect(l.panes[0]).toMatchObject({ y: 0, height: 1, width: 80 });
+    expect(l.panes[0]).toMatchObject({ y: 0, height: 2, width: 80 });
+    expect(l.panes[1]).toMatchObject({ id: 'book', y: 2 });
     expect(l.panes.at(-1)).toMatchObject({ y: 22, height: 1 });
   });
 

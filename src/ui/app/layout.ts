@@ -12,10 +12,12 @@ export { PANE_IDS, type PaneId } from '../context/paneIds.js';
 
 export const MIN_COLS = 80;
 export const MIN_ROWS = 24;
+/** The header area: the market line and the account strip under it. */
+export const HEADER_ROWS = 2;
 
 /** Smallest useful size of each pane, borders included: the shell's bars and each pane's own. */
 export const PANE_MIN: Readonly<Record<PaneId, { width: number; height: number }>> = {
-  header: { width: 40, height: 1 },
+  header: { width: 40, height: HEADER_ROWS },
   status: { width: 40, height: 1 },
   ...(Object.fromEntries(
     PANE_CONTEXTS.map((id) => [id, { width: PANE_SPECS[id].size.minWidth, height: PANE_SPECS[id].size.minHeight }]),
@@ -74,7 +76,7 @@ interface Template {
   rows: Row[];
 }
 
-const HEADER: Row = { fixed: 1, weight: 0, cells: [{ tabs: ['header'], weight: 1 }] };
+const HEADER: Row = { fixed: HEADER_ROWS, weight: 0, cells: [{ tabs: ['header'], weight: 1 }] };
 const STATUS: Row = { fixed: 1, weight: 0, cells: [{ tabs: ['status'], weight: 1 }] };
 const ACCOUNT_TABS: PaneId[] = ['orders', 'positions', 'fills', 'account', 'shareGroups', 'agents', 'journal'];
 

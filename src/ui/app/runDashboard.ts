@@ -111,7 +111,11 @@ export async function runDashboard(p: Prepared): Promise<number> {
   });
   const stopEvents = showEvents(session, viewStore);
   const warnings = [...opened.warnings, ...keymap.errors];
-  if (warnings.length > 0) view.notify(viewStore, warnings.join(' · '), 'warning');
+  if (warnings.length > 0) {
+    // Also on the plain terminal, where it stays in the scrollback after the screen is gone.
+    for (const w of warnings) process.stderr.write(`perpdesk: warning: ${w}\n`);
+    view.notify(viewStore, warnings.join(' · '), 'warning');
+  }
 
   const settings: FormSettings = { confirm: config.confirm, guards: config.guards, alerts: config.alerts, defaultSize: config.defaultSize };
   const ctx: AppContextValue = {

@@ -17,8 +17,12 @@ export interface StatusModel {
   readOnly: boolean;
   inFlight: number;
   progress: string | null;
-  message: { text: string; tone: 'info' | 'warning' | 'error' | 'success' } | undefined;
+  /** The newest notice or error; `toast` marks a request's answer, which the other groups make room for. */
+  message: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; toast?: boolean } | undefined;
 }
+
+/** Columns a toast leaves to the other groups (mode and connection, narrowed): it may claim the rest. */
+const TOAST_LEAVES = 24;
 
 /** Short names so every channel fits at 120 columns. */
 const CHANNEL_LABEL: Record<string, string> = {
@@ -115,6 +119,8 @@ export function statusSegments(m: StatusModel, width: number): Segment[] {
   if (m.inFlight > 0) groups.push({ priority: 0, segments: [{ text: `⧗ ${m.inFlight} sending`, token: 'warning' }] });
   if (m.progress) groups.push({ priority: 2, segments: [{ text: `⧗ ${m.progress}`, token: 'accent' }], narrower: [[{ text: '⧗ setting up', token: 'accent' }]] });
   if (m.clockWarning && !m.message) groups.push({ priority: 1, fill: true, minWidth: 24, segments: [{ text: `! ${m.clockWarning}`, token: 'warning' }] });
-  if (m.message) groups.push({ priority: 1, fill: true, minWidth: 24, segments: [{ text: `${TONE_MARK[m.message.tone]}${m.message.text}`, token: TONE_TOKEN[m.message.tone] }] });
+  if (m.message?.toast) {
+    groups.push({ priority: 0, fill: true, minWidth: Math.max(24, width - TOAST_LEAVES), segments: [{ text: `${TONE_MARK[m.message.tone]}${m.message.text}`, token: TONE_TOKEN[m.message.tone], bold: true }] });
+  } else if (m.message) groups.push({ priority: 1, fill: true, minWidth: 24, segments: [{ text: `${TONE_MARK[m.message.tone]}${m.message.text}`, token: TONE_TOKEN[m.message.tone] }] });
   return fitSegments(groups, width);
 }

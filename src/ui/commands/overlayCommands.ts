@@ -1,10 +1,8 @@
 import { selectContract } from '../../state/actions.js';
 import { selectActiveContractNames } from '../../state/selectors.js';
-import { selectedJournalEntry } from '../panes/selection.js';
 import { isCommandId, usableBindings } from '../../keymap/index.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
 import { highlightedRow, paletteItems, paletteStartRow, pickerItems } from '../overlays/overlayLists.js';
-import { journalDetails } from '../overlays/journalDetails.js';
 import type { CommandContext, CommandTable } from './types.js';
 
 /** Help, palette, contract picker, confirmations and the way out. */
@@ -72,12 +70,4 @@ export const OVERLAY_COMMANDS = {
     else view.closeOverlay(ctx.app.view);
   },
   'confirm.no': ({ app }) => view.closeOverlay(app.view),
-  'journal.details': ({ app }) => {
-    const entry = selectedJournalEntry(app.store.getState(), app.view.getState());
-    if (!entry) {
-      view.notify(app.view, 'the journal is empty: signed actions appear here', 'info');
-      return;
-    }
-    view.openOverlay(app.view, { kind: 'message', title: `Journal #${entry.seq}: ${entry.action}`, body: journalDetails(entry) });
-  },
 } satisfies CommandTable;

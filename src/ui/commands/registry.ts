@@ -1,5 +1,6 @@
 import { type CommandId, isWriteCommand, READ_ONLY_REFUSAL } from '../../keymap/index.js';
 import { view } from '../view/viewStore.js';
+import { JOURNAL_COMMANDS } from './journalCommands.js';
 import { LIST_COMMANDS } from './listCommands.js';
 import { OVERLAY_COMMANDS } from './overlayCommands.js';
 import { TRADING_COMMANDS } from './tradingCommands.js';
@@ -8,7 +9,7 @@ import { VIEW_COMMANDS } from './viewCommands.js';
 
 /**
  * One handler per command id: trading keys and form keys (tradingCommands.ts, which opens
- * the forms of src/ui/forms), overlays, view and list commands. Typed against every id of
+ * the forms of src/ui/forms), overlays, view, list and journal commands. Typed against every id of
  * the bindings, so a binding without a handler does not compile, and each part is checked
  * against the ids, so neither does a handler without a binding.
  */
@@ -17,6 +18,7 @@ export const COMMANDS = {
   ...OVERLAY_COMMANDS,
   ...VIEW_COMMANDS,
   ...LIST_COMMANDS,
+  ...JOURNAL_COMMANDS,
 } satisfies Record<CommandId, CommandHandler>;
 
 /**

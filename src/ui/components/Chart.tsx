@@ -1,33 +1,40 @@
 import { memo, useMemo } from 'react';
 import { Box, Text } from 'ink';
 import { useTheme } from '../theme/ThemeContext.js';
-import type { ThemeToken } from '../theme/tokens.js';
-import { chartLines } from './chartLines.js';
+import { chartLines, type ChartBar, type ChartMark } from './chartLines.js';
 
 export interface ChartProps {
-  /** Raw prices (e.g. candle closes), oldest first. */
-  values: readonly bigint[];
+  /** Bars in raw units, oldest first. */
+  bars: readonly ChartBar[];
   /** The contract's price scale. */
   scale: number;
+  /** The contract's size scale (the volume label). */
+  qtyScale?: number;
   /** The contract's tick in raw price units: the axis labels sit on its grid. */
   tick?: bigint | number;
+  /** Entry, liquidation, TP/SL and open orders, drawn as labelled lines. */
+  marks?: readonly ChartMark[];
   width: number;
   height: number;
-  token?: ThemeToken;
   emptyText?: string;
 }
 
-export const Chart = memo(function Chart({ values, scale, tick, width, height, token = 'chart', emptyText }: ChartProps) {
-  const style = useTheme().tokens[token];
-  const lines = useMemo(
-    () => chartLines(values, scale, width, height, { tick, emptyText }),
-    [values, scale, tick, width, height, emptyText],
+/** A candle chart of exactly width x height cells (see chartLines). */
+export const Chart = memo(function Chart({ bars, scale, qtyScale, tick, marks, width, height, emptyText }: ChartProps) {
+  const theme = useTheme();
+  const rows = useMemo(
+    () => chartLines(bars, width, height, { scale, qtyScale, tick, marks, emptyText }),
+    [bars, scale, qtyScale, tick, marks, width, height, emptyText],
   );
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      {lines.map((line, i) => (
-        <Text key={i} wrap="truncate" {...style}>
-          {line}
+      {rows.map((row, i) => (
+        <Text key={i} wrap="truncate" {...theme.tokens.text}>
+          {row.map((s, j) => (
+            <Text key={j} {...(s.token ? theme.tokens[s.token] : undefined)}>
+              {s.text}
+            </Text>
+          ))}
         </Text>
       ))}
     </Box>

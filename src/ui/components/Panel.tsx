@@ -12,8 +12,8 @@ export interface PanelProps {
   width: number;
   height: number;
   focused?: boolean;
-  /** Age of the pane's data when it is past its threshold: shows "⏸ stale 12s". */
-  staleMs?: number;
+  /** Age of the pane's data when it is past its threshold ("⏸ stale 12s"), or 'waiting' before its first data. */
+  staleMs?: number | 'waiting' | undefined;
   /** Right side of the top border: counts, grouping, interval. */
   info?: string;
   /** Several panes sharing the area: the tab strip replaces the title. */
@@ -26,9 +26,9 @@ export function panelInner(width: number, height: number): { width: number; heig
   return { width: Math.max(0, width - 2), height: Math.max(0, height - 2) };
 }
 
-/** "⏸ stale 12s": glyph and word, so it reads without colour too. */
-export function staleLabel(ms: number): string {
-  return `⏸ stale ${formatAge(ms)}`;
+/** "⏸ stale 12s": glyph and word, so it reads without colour too. Before any data: "… waiting for data". */
+export function staleLabel(ms: number | 'waiting'): string {
+  return ms === 'waiting' ? '… waiting for data' : `⏸ stale ${formatAge(ms)}`;
 }
 
 interface Glyphs {
@@ -83,7 +83,7 @@ export function titleLine(
       push({ ...s, text, token: s.token ?? (opts.focused ? 'titleFocused' : 'title') });
       room -= textWidth(text);
     }
-    if (stale) push({ text: stale, token: 'stale' });
+    if (stale) push({ text: stale, token: stale.startsWith(' …') ? 'muted' : 'stale' });
     push({ text: ' ', token: 'border' });
   }
   const tail = infoFits ? info : '';

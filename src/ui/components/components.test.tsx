@@ -7,7 +7,7 @@ import { Table, type Column } from './Table.js';
 import { Tabs, tabSegments } from './Tabs.js';
 import { Sparkline, sparkline } from './Sparkline.js';
 import { Chart } from './Chart.js';
-import { chartLines } from './chartLines.js';
+import { chartLines, rowText } from './chartLines.js';
 import { Modal, centerBox } from './Modal.js';
 import { fitColumns, scrollStart } from './tableLayout.js';
 
@@ -34,6 +34,11 @@ describe('Panel', () => {
     const out = lines(lastFrame());
     expect(out[0]).toBe('┏━ Book ⏸ stale 12s ━━━━━━━━━┓');
     expect(out[2]).toBe('┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛');
+    unmount();
+  });
+  it('says "waiting for data" before a pane has had any, instead of a stale age', () => {
+    const { lastFrame, unmount } = render(<Panel title="Book" width={34} height={3} staleMs="waiting" />);
+    expect(lines(lastFrame())[0]).toBe('╭─ Book … waiting for data ──────╮');
     unmount();
   });
   it('shows a tab strip as its title when panes share the area', () => {
@@ -189,28 +194,23 @@ describe('Sparkline and Chart', () => {
     expect(lastFrame()).toBe('▁▅█');
     unmount();
   });
-  it('renders exactly width x height with exact axis labels', () => {
-    const values = Array.from({ length: 200 }, (_, i) => 10_000_000_000_000_000_000n + BigInt((i * 37) % 101) * 25n);
-    for (const [w, h] of [
-      [40, 8],
-      [30, 5],
-      [80, 20],
-    ] as const) {
-      const out = chartLines(values, 2, w, h);
-      expect(out).toHaveLength(h);
-      for (const l of out) expect(textWidth(l)).toBe(w);
-    }
-    // labels come from bigint, so values beyond 2^53 print exactly
+  it('Chart draws exactly width x height, with exact labels beyond 2^53', () => {
+    // labels come from bigint, so prices beyond 2^53 print exactly
     const base = (1n << 60n) * 100n;
-    const steps = Array.from({ length: 10 }, (_, i) => base + BigInt(i) * 100n);
-    const out = chartLines(steps, 2, 60, 10);
-    expect(out[0]).toMatch(/^1,152,921,504,606,846,985\.00[┤┼]/);
-    expect(out[9]).toMatch(/^1,152,921,504,606,846,976\.00[┤┼]/);
+    const bars = Array.from({ length: 10 }, (_, i) => {
+      const p = base + BigInt(i) * 100n;
+      return { o: p, h: p + 50n, l: p - 50n, c: p + 100n, v: 1n };
+    });
+    const out = chartLines(bars, 70, 10, { scale: 2 }).map(rowText);
+    expect(out).toHaveLength(10);
+    for (const l of out) expect(textWidth(l)).toBe(70);
+    expect(out.join('\n')).toContain('1,152,921,504,606,846,976.');
+    const { lastFrame, unmount } = render(<Chart bars={bars} scale={2} width={70} height={10} />);
+    expect(lines(lastFrame()).map((l) => l.trimEnd())).toEqual(out.map((l) => l.trimEnd()));
+    unmount();
   });
   it('says when there is nothing to plot', () => {
-    const out = chartLines([1n], 0, 20, 3);
-    expect(out[1]).toBe('      no data       ');
-    const { lastFrame, unmount } = render(<Chart values={[]} scale={0} width={20} height={3} emptyText="loading" />);
+    const { lastFrame, unmount } = render(<Chart bars={[]} scale={0} width={20} height={3} emptyText="loading" />);
     expect(lines(lastFrame())[1]).toContain('loading');
     unmount();
   });

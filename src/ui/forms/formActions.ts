@@ -2,18 +2,26 @@ import {
   collateralCoin,
   confirmPlan,
   contractById,
+  DEFAULT_PRICE_SOURCE,
   evaluateForm,
   formById,
   initialTexts,
   needsOverride,
+  nextPriceSource,
+  sourceOf,
+  sourcePrice,
   type Built,
   type Evaluation,
   type FieldView,
   type FormContext,
   type FormSpec,
+  type PriceSource,
   type RenderOptions,
   type ResultView,
 } from '../../forms/index.js';
+import type { OrderResult } from '../../model/actionOutcome.js';
+import { formatDecimal, parsePrice } from '../../protocol/index.js';
+import { loadedConfigFile } from '../../startup/config.js';
 import type { AppContextValue } from '../context/AppContext.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
 import { generateAgentKeystore } from '../../session/agentKeystore.js';
@@ -23,7 +31,8 @@ import { backspace, cycleChoice, focusedField, isTextKind, jumpChoice, moveFocus
 import { formContextOf } from './formContext.js';
 import { newFormState, type Captured, type FormMessage, type FormState } from './formState.js';
 import { menuById, type Menu } from './menus.js';
-import { renderOptionsFor, sendCall } from '../../session/sendCall.js';
+import { renderOptionsFor, sendCall, type SentCall } from '../../session/sendCall.js';
+import { saveConfirmPolicy } from './saveConfirmPolicy.js';
 
 /**
  * What the form keys do: open, type, move, submit, confirm, override, send, close. Every
@@ -37,6 +46,13 @@ export type Resolved =
   | { kind: 'menu'; menu: Menu; ctx: FormContext }
   | { kind: 'local'; form: LocalForm; ev: LocalEvaluation }
   | { kind: 'unknown' };
+
+/**
+ * Keys the form takes itself (no binding claims them, so they reach it in every field):
+ * the order form's price source; `a` on an order's confirm step is "don't ask again under N".
+ */
+export const PRICE_SOURCE_KEY = 'ctrl+p';
+export const SKIP_CONFIRM_KEY = 'a';
 
 /** Forms that put orders on the book: the stale-book check applies to them. */
 const ORDER_ENTRY: ReadonlySet<string> = new Set(['order', 'modify']);
@@ -86,26 +102,77 @@ export function adoptOverlay(app: AppContextValue, formId: string, params: Reado
 }
 
 function initialState(app: AppContextValue, formId: string, o: OpenOptions): FormState | undefined {
-  const captured = o.captured ?? {};
+  let captured = o.captured ?? {};
   let texts: Record<string, string> = {};
   let focus = '0';
   let replace = false;
+  let priceSource: PriceSource | undefined;
   const spec = formById(formId);
   if (spec) {
+    const v = app.view.getState();
+    // The cursor's level is a price source of an order form opened from the book.
+    if (formId === 'order' && v.focus === 'book' && v.bookCursorRaw !== null && captured.cursorPx === undefined) captured = { ...captured, cursorPx: v.bookCursorRaw };
     const { ctx } = formContextOf(app, captured);
     texts = initialTexts(spec, ctx, o.params ?? {});
     const visible = evaluateForm(spec, texts, ctx).fields.filter((f) => f.visible);
-    // Start where typing is needed: the first field that is not valid yet, else the first one.
-    const first = visible.find((f) => f.error !== undefined) ?? visible[0];
+    // Start where typing is needed: the first field that is not valid yet, else the form's own start.
+    const first = visible.find((f) => f.error !== undefined) ?? visible.find((f) => f.key === spec.initialFocus) ?? visible[0];
     focus = first?.key ?? '';
     replace = first !== undefined && first.text !== '' && isTextKind(first.kind);
+    if (formId === 'order') priceSource = openingSource(ctx, texts, captured, o.params?.['price']);
   } else if (formId === GENERATE_AGENT.id) {
     texts = { password: '', repeat: '' };
     focus = 'password';
   } else if (!menuById(formId)) {
     return undefined;
   }
-  return { ...newFormState(formId, texts, focus, { note: o.note, captured }), replace };
+  const st: FormState = { ...newFormState(formId, texts, focus, { note: o.note, captured }), replace };
+  if (priceSource !== undefined) st.priceSource = priceSource;
+  return st;
+}
+
+const isBuyOf = (texts: Readonly<Record<string, string>>) => (texts['side'] ?? '').trim().toLowerCase() !== 'sell';
+const cursorOf = (captured: Captured) => (captured.cursorPx !== undefined && /^\d+$/.test(captured.cursorPx) ? BigInt(captured.cursorPx) : undefined);
+
+/** The source of the price an order form opens with: the default's, or the one a book key's price matches. */
+function openingSource(ctx: FormContext, texts: Readonly<Record<string, string>>, captured: Captured, given: string | undefined): PriceSource | undefined {
+  const c = ctx.contract;
+  if (!c) return undefined;
+  if (given === undefined) return DEFAULT_PRICE_SOURCE;
+  let px: bigint;
+  try {
+    px = parsePrice(given, c, 'Price');
+  } catch {
+    return undefined;
+  }
+  return sourceOf(px, (s) => sourcePrice(ctx, c, isBuyOf(texts), s, cursorOf(captured)));
+}
+
+/** The order form's price text from a source, for the side the texts say; undefined when it has none now. */
+function sourceText(app: AppContextValue, st: FormState, source: PriceSource): string | undefined {
+  const { ctx } = formContextOf(app, st.captured);
+  const c = ctx.contract;
+  const px = c ? sourcePrice(ctx, c, isBuyOf(st.texts), source, cursorOf(st.captured)) : undefined;
+  return px === undefined || !c ? undefined : formatDecimal(px, c.priceScale);
+}
+
+/** A price taken from a source follows the side: a buy's best is the bid, a sell's the ask. */
+function followSide(app: AppContextValue, before: FormState, next: FormState): FormState {
+  if (next.formId !== 'order' || next.priceSource === undefined || next.texts['side'] === before.texts['side']) return next;
+  const price = sourceText(app, next, next.priceSource);
+  return price === undefined ? next : { ...next, texts: { ...next.texts, price } };
+}
+
+/** The price-source key: the next of mid, best, last and the cursor that has a price now. */
+export function cyclePriceSource(app: AppContextValue): void {
+  const st = app.view.getState().form;
+  if (!st || st.stage !== 'edit' || st.formId !== 'order') return;
+  if ((st.texts['type'] ?? '').trim().toLowerCase() === 'market') return say(app, st, 'a market order has no price to take from a source', 'info');
+  const next = nextPriceSource(st.priceSource, (s) => sourceText(app, st, s) !== undefined);
+  const price = next === undefined ? undefined : sourceText(app, st, next);
+  if (next === undefined || price === undefined) return say(app, st, 'no price to take: the book is empty and nothing has traded yet', 'warning');
+  const { message: _m, ...rest } = st;
+  view.setForm(app.view, { ...rest, texts: { ...st.texts, price }, priceSource: next, replace: st.focus === 'price' ? true : st.replace });
 }
 
 export function closeForm(app: AppContextValue): void {
@@ -159,7 +226,7 @@ export function submitForm(app: AppContextValue): void {
   void send(app, st, spec, ev.built);
 }
 
-function confirmSend(app: AppContextValue, st: FormState): void {
+function confirmSend(app: AppContextValue, st: FormState, afterAnswer?: () => void): void {
   const c = st.confirm;
   const spec = formById(st.formId);
   if (!c || !spec) return;
@@ -175,7 +242,7 @@ function confirmSend(app: AppContextValue, st: FormState): void {
     patch(app, st, { confirm: { ...c, staleAck: true }, message: { text: 'the order book is stale: press Enter once more to send anyway', tone: 'warning' } });
     return;
   }
-  void send(app, st, spec, c.built);
+  void send(app, st, spec, c.built, afterAnswer);
 }
 
 /** The override key on the confirm step: arms (or disarms) sending past the blockers and the guards alike. */
@@ -211,29 +278,66 @@ function runBlockerCommand(app: AppContextValue, command: BlockerCommand, params
   }
 }
 
-/** Esc: back from the confirm step, else close (a request in flight still lands in the journal). */
+/** Esc: closes the form at any step, the confirm step included (a request in flight still lands in the journal). */
 export function backForm(app: AppContextValue): void {
-  const st = app.view.getState().form;
-  if (!st || st.stage !== 'confirm') return closeForm(app);
+  closeForm(app);
+}
+
+/** `n` on the confirm step, or after a refusal: back to the fields with the values kept. */
+function backToFields(app: AppContextValue, st: FormState): void {
   // A form without fields (cancel, cancel all) has nothing to go back to.
   if (!fieldsOf(resolveForm(app, st)).some((f) => f.visible)) return closeForm(app);
-  const { confirm: _c, message: _m, ...rest } = st;
+  const { confirm: _c, message: _m, result: _r, ...rest } = st;
   view.updateForm(app.view, st.instance, () => ({ ...rest, stage: 'edit', scroll: 0 }));
+}
+
+/**
+ * `a` on an order's confirm step: orders up to the offered notional skip the step from now
+ * on (at once, and in the config file for the next start), and this one is sent.
+ */
+function skipConfirmUnder(app: AppContextValue, st: FormState): void {
+  const plan = st.confirm?.plan;
+  if (!plan?.skipUnder || !plan.kind) return;
+  const policy = { above: plan.skipUnder.above };
+  view.setConfirmPolicy(app.view, { [plan.kind]: policy });
+  const file = loadedConfigFile();
+  let where = 'for this session: no config file is known';
+  let tone: 'success' | 'warning' = 'warning';
+  if (file) {
+    try {
+      saveConfirmPolicy(file, plan.kind, policy);
+      where = `confirm.${plan.kind} saved to ${file}`;
+      tone = 'success';
+    } catch (e) {
+      where = `for this session only: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  }
+  const text = `${plan.kind}s up to ${plan.skipUnder.above} ${plan.skipUnder.coin} now send without asking (${where})`;
+  // Said after the answer's toast, so that it is the notice the status bar shows next.
+  confirmSend(app, st, () => view.notify(app.view, text, tone));
 }
 
 
 const NOTICE_TONE: Record<ResultView['tone'], 'success' | 'warning' | 'error'> = { success: 'success', warning: 'warning', error: 'error' };
 
-async function send(app: AppContextValue, st: FormState, spec: FormSpec, built: Built): Promise<void> {
+/**
+ * One signed send. The answer shows as a toast in the status bar; when every item succeeded
+ * the form closes by itself, otherwise it stays open with the answer in full (n goes back to
+ * the fields). An order with a TP/SL attached is handed to the session, which places them
+ * once it fills.
+ */
+async function send(app: AppContextValue, st: FormState, spec: FormSpec, built: Built, afterAnswer?: () => void): Promise<void> {
   const exchange = app.session?.exchange;
   const { message: _m, ...rest } = st;
   view.updateForm(app.view, st.instance, () => ({ ...rest, stage: 'sending', scroll: 0 }));
   let result: ResultView;
+  let sent: SentCall | undefined;
   if (!exchange) result = { tone: 'error', lines: ['not sent: no exchange session'] };
   else {
     view.beginRequest(app.view);
     try {
-      result = (await sendCall(exchange, built.call, renderOptionsFor(app.store.getState().market.configs, built.call))).view;
+      sent = await sendCall(exchange, built.call, renderOptionsFor(app.store.getState().market.configs, built.call));
+      result = sent.view;
     } catch (e) {
       // The client answers with values; a throw is a bug, reported as a line, never a stack.
       result = { tone: 'error', lines: [`not sent: ${e instanceof Error ? e.message : String(e)}`] };
@@ -242,11 +346,21 @@ async function send(app: AppContextValue, st: FormState, spec: FormSpec, built: 
     }
   }
   const shown = app.view.getState().form?.instance === st.instance;
-  view.updateForm(app.view, st.instance, (f) => ({ ...f, stage: 'result', result, scroll: 0 }));
-  // The open form shows the answer in full; the status bar stays free for the fill alert it may cause.
+  const onTop = shown && selectTopOverlay(app.view.getState())?.kind === 'form';
+  if (result.tone === 'success' && onTop) closeForm(app);
+  else view.updateForm(app.view, st.instance, (f) => ({ ...f, stage: 'result', result, scroll: 0 }));
+  // The answer's own words say what it was about; the bar is too short for a title too.
+  view.toast(app.view, result.lines.join(' '), NOTICE_TONE[result.tone]);
+  // A form hidden while sending leaves its answer in the status bar once the toast is gone.
   if (!shown) view.notify(app.view, `${spec.title}: ${result.lines.join(' ')}`, NOTICE_TONE[result.tone]);
+  afterAnswer?.();
   const a = built.action;
   if (result.tone === 'success' && a.type === 'updateLeverage') view.setLeverage(app.view, a.asset, a.leverage);
+  if (built.attached && sent && built.call.kind === 'order') {
+    const outcome = sent.outcome as OrderResult;
+    const cloid = outcome.cloids[0];
+    if (outcome.ok && cloid !== undefined) void app.session?.attached?.track({ ...built.attached, cloid }, outcome.statuses[0]);
+  }
 }
 
 async function submitLocal(app: AppContextValue, st: FormState, ev: LocalEvaluation): Promise<void> {
@@ -284,7 +398,14 @@ export function formText(app: AppContextValue, text: string): void {
   if (!st || st.stage !== 'edit') return;
   const f = focusedField(st, fieldsOf(resolveForm(app, st)));
   if (!f || !isTextKind(f.kind)) return;
-  view.setForm(app.view, typeInto({ ...st, focus: f.key }, f.key, text));
+  view.setForm(app.view, typed(typeInto({ ...st, focus: f.key }, f.key, text), f.key));
+}
+
+/** A price typed by hand no longer follows a source. */
+function typed(st: FormState, key: string): FormState {
+  if (key !== 'price' || st.priceSource === undefined) return st;
+  const { priceSource: _p, ...rest } = st;
+  return rest;
 }
 
 /**
@@ -299,9 +420,14 @@ export function formKey(app: AppContextValue, key: string, keys: BlockerKeys = D
     if (key === 'q' && app.view.getState().inFlight > 0) view.openOverlay(app.view, { kind: 'quitConfirm' });
     return;
   }
+  if (st.stage === 'result') {
+    if (key === 'n' && st.result?.tone !== 'success') backToFields(app, st);
+    return;
+  }
   if (st.stage === 'confirm') {
     if (key === 'y') submitForm(app);
-    else if (key === 'n') backForm(app);
+    else if (key === 'n') backToFields(app, st);
+    else if (key === SKIP_CONFIRM_KEY && st.confirm?.plan.skipUnder !== undefined) skipConfirmUnder(app, st);
     else {
       // Only a fix the screen offers: a key of a command no blocker names does nothing here.
       const command = keys.commandOf(key);
@@ -318,14 +444,15 @@ export function formKey(app: AppContextValue, key: string, keys: BlockerKeys = D
     }
     return;
   }
+  if (key === PRICE_SOURCE_KEY) return cyclePriceSource(app);
   const f = focusedField(st, fieldsOf(resolveForm(app, st)));
   if (!f) return;
   if (isTextKind(f.kind)) {
-    if (key === 'backspace') view.setForm(app.view, backspace({ ...st, focus: f.key }, f.key));
+    if (key === 'backspace') view.setForm(app.view, typed(backspace({ ...st, focus: f.key }, f.key), f.key));
     return;
   }
-  if (key === 'left' || key === 'right') view.setForm(app.view, cycleChoice({ ...st, focus: f.key }, f, key === 'left' ? -1 : 1));
-  else if ([...key].length === 1) view.setForm(app.view, jumpChoice({ ...st, focus: f.key }, f, key));
+  if (key === 'left' || key === 'right') view.setForm(app.view, followSide(app, st, cycleChoice({ ...st, focus: f.key }, f, key === 'left' ? -1 : 1)));
+  else if ([...key].length === 1) view.setForm(app.view, followSide(app, st, jumpChoice({ ...st, focus: f.key }, f, key)));
 }
 
 /** Tab / Shift-Tab / ↑↓: the next field, the next menu item, or scrolling on the later steps. */
@@ -355,5 +482,5 @@ export function toggleField(app: AppContextValue): void {
   const r = resolveForm(app, st);
   if (r.kind === 'menu') return submitForm(app);
   const f = focusedField(st, fieldsOf(r));
-  if (f && !isTextKind(f.kind)) view.setForm(app.view, cycleChoice({ ...st, focus: f.key }, f, 1));
+  if (f && !isTextKind(f.kind)) view.setForm(app.view, followSide(app, st, cycleChoice({ ...st, focus: f.key }, f, 1)));
 }

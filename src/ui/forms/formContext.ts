@@ -17,8 +17,11 @@ export function keysOf(app: AppContextValue): KeysLoaded {
   return keys;
 }
 
+/** The config file's settings, with the confirm policies changed while running on top. */
 export function settingsOf(app: AppContextValue): FormSettings {
-  return app.settings ?? {};
+  const base = app.settings ?? {};
+  const over = app.view.getState().confirmOverrides;
+  return Object.keys(over).length === 0 ? base : { ...base, confirm: { ...base.confirm, ...over } };
 }
 
 export function formContextOf(app: AppContextValue, captured: Captured = {}, now = Date.now()): { ctx: FormContext; gone?: string } {

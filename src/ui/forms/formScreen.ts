@@ -1,11 +1,12 @@
-import { blockerLines, keyRequirement, needsOverride, pressKey, type FieldView } from '../../forms/index.js';
+import { blockerLines, keyRequirement, needsOverride, pressKey, priceSourceLabel, type FieldView } from '../../forms/index.js';
+import { keyLabel } from '../../keymap/index.js';
 import type { Segment } from '../components/Tone.js';
 import { fit, textWidth } from '../format/width.js';
 import type { ThemeToken } from '../theme/tokens.js';
 import type { LocalForm } from './agentKeyForm.js';
 import { DEFAULT_BLOCKER_KEYS, type BlockerKeys } from './blockerKeys.js';
 import { focusedField, MULTILINE_FIELDS, showsError } from './fieldEditing.js';
-import type { Resolved } from './formActions.js';
+import { PRICE_SOURCE_KEY, SKIP_CONFIRM_KEY, type Resolved } from './formActions.js';
 import type { FormMessage, FormState } from './formState.js';
 import { itemNote } from './menus.js';
 import { wrapText } from './wrapText.js';
@@ -46,6 +47,16 @@ function valueSegments(f: FieldView, focused: boolean, replace: boolean, masked:
   return [{ text }, { text: '▏', token: 'accent' }];
 }
 
+/** Beside a field's value: what it stands for, or where the order form's price comes from. */
+function fieldNote(st: FormState, f: FieldView): string | undefined {
+  if (st.formId === 'order' && f.key === 'price') {
+    const isBuy = (st.texts['side'] ?? '').trim().toLowerCase() !== 'sell';
+    const from = st.priceSource === undefined ? 'typed' : priceSourceLabel(st.priceSource, isBuy);
+    return `${from} · ${keyLabel(PRICE_SOURCE_KEY)} mid/best/last/cursor`;
+  }
+  return f.note;
+}
+
 function fieldRows(st: FormState, fields: readonly FieldView[], width: number, masked: ReadonlySet<string>): { rows: Segment[][]; anchor: number } {
   const visible = fields.filter((f) => f.visible);
   const focus = focusedField(st, fields);
@@ -62,7 +73,8 @@ function fieldRows(st: FormState, fields: readonly FieldView[], width: number, m
         { text: fit(i === 0 ? f.label : '', labelWidth), token: focused ? 'accent' : 'muted', bold: focused },
       ];
       // The cursor goes after the last line of a multi-line field.
-      rows.push([...head, ...valueSegments(f, focused && i === lines.length - 1, st.replace, masked.has(f.key), line)]);
+      const note = i === lines.length - 1 && !masked.has(f.key) ? fieldNote(st, f) : undefined;
+      rows.push([...head, ...valueSegments(f, focused && i === lines.length - 1, st.replace, masked.has(f.key), line), ...(note ? [{ text: `  ${note}`, token: 'muted' as const }] : [])]);
     });
     if (showsError(st, f)) rows.push(...wrapped(`✕ ${f.error}`, width, 'error', ' '.repeat(labelWidth + 2)));
   }
@@ -126,8 +138,11 @@ function confirmScreen(st: FormState, title: string, width: number, keys: Blocke
     rows.push(...wrapped(c.override ? `override armed: Enter signs and sends ${past} (o again withdraws it)` : ask, width, c.override ? 'error' : 'warning', ' '));
   }
   if (c.plan.staleBook !== undefined) rows.push([], ...wrapped(`⏸ ${c.plan.staleBook}`, width, 'stale', ' '));
+  if (c.plan.skipUnder !== undefined) {
+    rows.push([], ...wrapped(`${SKIP_CONFIRM_KEY}: send, and don't ask again for ${c.plan.kind ?? 'order'}s up to ${c.plan.skipUnder.above} ${c.plan.skipUnder.coin} (saved to the config file)`, width, 'muted', ' '));
+  }
   rows.push(...messageRows(st, width));
-  const footer = !gated ? 'Enter/y sign & send · Esc/n back' : c.override ? 'Enter/y sign & send · o withdraw override · Esc/n back' : 'o override · Esc/n back · Enter does not sign yet';
+  const footer = !gated ? 'Enter/y sign & send · n back · Esc close' : c.override ? 'Enter/y sign & send · o withdraw override · n back · Esc close' : 'o override · n back · Esc close · Enter does not sign yet';
   return { title: `${title}: confirm`, info: blocked ? 'blocked' : 'review', rows, anchor: 0, footer };
 }
 
@@ -144,7 +159,7 @@ function resultScreen(st: FormState, title: string, width: number): FormScreen {
   const rows: Segment[][] = [];
   for (const l of r.lines) rows.push(...wrapped(l, width, RESULT_TOKEN[r.tone], ' '));
   const word = r.tone === 'success' ? 'answered' : r.tone === 'warning' ? 'answered, check' : 'refused';
-  return { title: `${title}: exchange answer`, info: word, rows, anchor: 0, footer: 'Enter/Esc close' };
+  return { title: `${title}: exchange answer`, info: word, rows, anchor: 0, footer: r.tone === 'success' ? 'Enter/Esc close' : 'n back to the form · Enter/Esc close' };
 }
 
 function menuScreen(st: FormState, r: Extract<Resolved, { kind: 'menu' }>, width: number): FormScreen {

@@ -1,4 +1,4 @@
-import type { Built, ConfirmPlan, ResultView } from '../../forms/index.js';
+import type { Built, ConfirmPlan, PriceSource, ResultView } from '../../forms/index.js';
 import type { AgentRecord, OpenOrder, Position } from '../../protocol/wire/index.js';
 
 /**
@@ -29,6 +29,8 @@ export interface Captured {
   order?: OpenOrder;
   position?: Position;
   agent?: AgentRecord;
+  /** The book cursor's raw price when the order form was opened from the book. */
+  cursorPx?: string;
 }
 
 export interface FormState {
@@ -47,6 +49,8 @@ export interface FormState {
   stage: FormStage;
   /** Why the form opened with these values ("Buy at the cursor 150"). */
   note?: string;
+  /** Where the order form's price came from; unset once the user types one. */
+  priceSource?: PriceSource;
   captured: Captured;
   confirm?: PendingConfirm;
   message?: FormMessage;

@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ConfirmSettings } from '../../forms/index.js';
 import type { CandleInterval } from '../../protocol/wire/index.js';
 import type { PaneId } from '../context/paneIds.js';
 import type { FormState } from '../forms/formState.js';
@@ -33,6 +34,10 @@ export interface ViewState {
   overlays: readonly Overlay[];
   /** One-line status message (alerts, results), with the time it was set. */
   notice: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; at: number } | null;
+  /** A request's answer in the status bar for `ms` after `at`, ahead of the notice; then the notice again. */
+  toast: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; at: number; ms: number } | null;
+  /** Confirm policies changed while running ("don't ask again under N"), over the config file's. */
+  confirmOverrides: ConfirmSettings;
   themeName: string;
   /** Text typed into the top overlay's filter (palette, contract picker). */
   overlayQuery: string;
@@ -52,6 +57,9 @@ export interface ViewState {
 
 export type ViewStore = StoreApi<ViewState>;
 
+/** How long an answer's toast holds the status bar. */
+export const TOAST_MS = 8_000;
+
 export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
   return createStore<ViewState>()(() => ({
     focus: 'book',
@@ -63,6 +71,8 @@ export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
     zoom: null,
     overlays: [],
     notice: null,
+    toast: null,
+    confirmOverrides: {},
     themeName: 'dark',
     overlayQuery: '',
     overlayCursor: 0,
@@ -154,6 +164,12 @@ export const view = {
   },
   notify(store: ViewStore, text: string, tone: NonNullable<ViewState['notice']>['tone'] = 'info', now = Date.now()): void {
     store.setState({ notice: { text, tone, at: now } });
+  },
+  toast(store: ViewStore, text: string, tone: NonNullable<ViewState['toast']>['tone'], now = Date.now(), ms = TOAST_MS): void {
+    store.setState({ toast: { text, tone, at: now, ms } });
+  },
+  setConfirmPolicy(store: ViewStore, change: ConfirmSettings): void {
+    store.setState({ confirmOverrides: { ...store.getState().confirmOverrides, ...change } });
   },
 };
 

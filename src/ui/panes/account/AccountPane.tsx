@@ -1,5 +1,6 @@
 import { memo, useMemo, useRef } from 'react';
 import { keyLabel, type Binding } from '../../../keymap/index.js';
+import { selectAccountSummary } from '../../../state/accountSummary.js';
 import { selectSelectedContract } from '../../../state/selectors.js';
 import { useAppState, useViewState } from '../../context/AppContext.js';
 import { useShell } from '../../context/ShellContext.js';
@@ -29,6 +30,7 @@ export function accountColumns(rows: readonly AccountRow[]): Column<AccountRow>[
     { key: 'used', title: 'Margin', width: w('Margin', (r) => r.used), align: 'right', priority: 5, cell: (r) => ({ text: r.used, token: 'warning' }) },
     { key: 'available', title: 'Avail', width: w('Avail', (r) => r.available), align: 'right', priority: 8, cell: (r) => ({ text: r.available, token: 'ok' }) },
     { key: 'withdrawable', title: 'Withdraw', width: w('Withdraw', (r) => r.withdrawable), align: 'right', priority: 4, cell: (r) => r.withdrawable },
+    { key: 'ratio', title: 'Ratio', width: w('Ratio', (r) => r.ratio), align: 'right', priority: 3, cell: (r) => r.ratio },
     filler(),
   ];
 }
@@ -61,12 +63,13 @@ export const AccountPane = memo(function AccountPane({ width, height, focused, t
   const raw = useAppState((s) => s.account.raw);
   const groupDefs = useAppState((s) => s.account.shareGroupDefs);
   const contract = useAppState(selectSelectedContract);
+  const summary = useAppState(selectAccountSummary);
   const selected = useViewState((s) => s.selection.account);
   const { bindings } = useShell();
   const staleMs = usePaneStale('account');
-  const rows = accountRows(chain, pools, configs);
+  const rows = accountRows(chain, pools, configs, summary);
   // The selected contract's pool, pinned first: what its orders draw on (not selectable, not part of `rows`).
-  const pinned = useMemo(() => focusPool(raw, configs, contract, groupDefs), [raw, configs, contract, groupDefs]);
+  const pinned = useMemo(() => focusPool(raw, configs, contract, groupDefs, summary), [raw, configs, contract, groupDefs, summary]);
   const columns = useMemo(() => accountColumns(pinned ? [pinned.row, ...rows] : rows), [rows, pinned]);
   const inner = panelInner(width, height);
   const enrollKey = enrollKeyOf(bindings);

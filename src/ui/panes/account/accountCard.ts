@@ -48,10 +48,15 @@ export function accountCard(rows: readonly AccountRow[], width: number): CardLin
       ['balance', r.balance, 'text'],
       ['equity', r.equity, 'text'],
       ['margin used', r.used, 'warning'],
+      ['margin ratio', r.ratio, 'text'],
       ['available', r.available, 'ok'],
       ['withdrawable', r.withdrawable, 'text'],
     ];
-    for (const [label, value, token] of fields) push(`${r.key}:${label}`, false, line(width, { text: `  ${label}`, token: 'muted' }, value, token));
+    for (const [label, value, token] of fields) {
+      // A pool's ratio is known once the account summary has it.
+      if (value === '' && label === 'margin ratio') continue;
+      push(`${r.key}:${label}`, false, line(width, { text: `  ${label}`, token: 'muted' }, value, token));
+    }
   });
   return out;
 }
@@ -59,7 +64,7 @@ export function accountCard(rows: readonly AccountRow[], width: number): CardLin
 /**
  * The selected contract's pool as card lines: whose pool it is, its available margin, why
  * orders cannot draw on it (not enrolled, with the key that enrolls; FROZEN), then its
- * margin used and equity.
+ * margin used, margin ratio and equity.
  */
 export function focusCard(f: FocusPool, width: number, enrollKey: string | undefined): Segment[][] {
   if (width <= 0) return [];
@@ -71,6 +76,7 @@ export function focusCard(f: FocusPool, width: number, enrollKey: string | undef
   if (f.status === 'not enrolled') note(enrollKey ? `  not enrolled: press ${enrollKey}` : '  not enrolled');
   else if (f.status === 'FROZEN') note('  FROZEN: reduce-only');
   figure('margin used', f.row.used, 'warning');
+  if (f.row.ratio) figure('margin ratio', f.row.ratio, 'text');
   figure('equity', f.row.equity, 'text');
   return out;
 }

@@ -1,12 +1,15 @@
 import type { Configs, UserAccount } from '../../../protocol/wire/index.js';
+import { poolRisk, type AccountSummary } from '../../../state/accountSummary.js';
 import { formatCoin } from '../../format/coin.js';
 import { coinOf, collateralCoin, deployerNames } from '../lookups.js';
 import { memoLast } from '../memo.js';
+import { marginRatioText } from './marginRatioText.js';
 
 /**
  * The account pane's table: chain-level balances first (one row per coin), then each
  * market-deployer cross pool with its equity, margin used, available and withdrawable
- * (collateral coin), followed by any other coin the pool holds. Amounts are raw coin
+ * (collateral coin) and margin ratio (the account summary's), followed by any other coin the
+ * pool holds. Amounts are raw coin
  * units from the wire, formatted with the coin's own decimals. Empty balances of
  * non-collateral coins are left out.
  */
@@ -21,15 +24,18 @@ export interface AccountRow {
   used: string;
   available: string;
   withdrawable: string;
+  /** The pool's margin ratio ("12.5%"); '' on rows that are not a pool. */
+  ratio: string;
 }
 
-const BLANK = { equity: '', used: '', available: '', withdrawable: '' };
+const BLANK = { equity: '', used: '', available: '', withdrawable: '', ratio: '' };
 
 export const accountRows = memoLast(
   (
     chainBalances: UserAccount['chainBalances'],
     pools: UserAccount['marketDeployers'],
     configs: Configs | null,
+    summary?: AccountSummary,
   ): readonly AccountRow[] => {
     const collateral = collateralCoin(configs);
     const names = deployerNames(configs);
@@ -44,6 +50,7 @@ export const accountRows = memoLast(
     for (const p of pools) {
       const own = p.balances.find((b) => b.coinId === collateral.coinId);
       const name = names.get(p.marketDeployerId);
+      const risk = poolRisk(summary, 'md', p.marketDeployerId);
       rows.push({
         key: `md:${p.marketDeployerId}`,
         kind: 'pool',
@@ -54,6 +61,7 @@ export const accountRows = memoLast(
         used: amount(p.marginUsed, collateral.decimals),
         available: amount(p.available, collateral.decimals),
         withdrawable: amount(p.withdrawable, collateral.decimals),
+        ratio: risk ? marginRatioText(risk).text : '',
       });
       for (const b of p.balances) {
         if (b.coinId === collateral.coinId || !/[1-9]/.test(b.total)) continue;

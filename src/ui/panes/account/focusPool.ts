@@ -1,8 +1,10 @@
 import { formatMoney } from '../../../format/money.js';
 import { poolView } from '../../../forms/poolView.js';
 import type { Configs, ContractConfig, ShareGroupDef, UserAccount } from '../../../protocol/wire/index.js';
+import { poolRisk, type AccountSummary } from '../../../state/accountSummary.js';
 import { collateralCoin, deployerNames } from '../lookups.js';
 import type { AccountRow } from './accountRows.js';
+import { marginRatioText } from './marginRatioText.js';
 
 /**
  * The pool an order on the selected contract draws on, as the account pane pins it above
@@ -26,6 +28,7 @@ export function focusPool(
   configs: Configs | null,
   contract: ContractConfig | undefined,
   shareGroupDefs: readonly ShareGroupDef[],
+  summary?: AccountSummary,
 ): FocusPool | undefined {
   if (!account || !contract) return undefined;
   const view = poolView({ account, configs, shareGroupDefs }, contract);
@@ -36,6 +39,7 @@ export function focusPool(
   const pool = view.ref.kind === 'group' ? `group ${view.ref.id} of ${md}` : name ? `${md} ${name}` : md;
   const money = (raw: bigint | undefined) => formatMoney(raw ?? 0n, { decimals: coin.decimals });
   const md0 = account.marketDeployers.find((m) => m.marketDeployerId === contract.marketDeployerId);
+  const risk = poolRisk(summary, view.ref.kind, view.ref.id);
   const out: FocusPool = {
     contract: contract.name,
     pool,
@@ -50,6 +54,7 @@ export function focusPool(
       available: money(view.available),
       // What may leave a group pool is not reported; a deployer pool's is.
       withdrawable: view.ref.kind === 'md' ? money(md0 && /^\d+$/.test(md0.withdrawable) ? BigInt(md0.withdrawable) : 0n) : '',
+      ratio: risk && view.enrolled ? marginRatioText(risk).text : '',
     },
   };
   if (!view.enrolled) out.status = 'not enrolled';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Candle } from '../../../protocol/wire/index.js';
 import { textWidth } from '../../format/width.js';
 import { segmentsText } from '../segments.js';
-import { chartHeader, closesOf } from './chartHeader.js';
+import { barsOf, chartHeader } from './chartHeader.js';
 
 const bar = (o: string, h: string, l: string, c: string, v: string): Candle => ({ t: 0, T: 59_999, o, h, l, c, v, n: 3 });
 
@@ -22,9 +22,12 @@ describe('chartHeader', () => {
   it('is just the interval before the first bar', () => {
     expect(segmentsText(chartHeader([], '15m', 0, 0, 10))).toBe('15m       ');
   });
-  it('feeds the chart raw closes, memoised', () => {
-    const candles = [bar('1', '1', '1', '1.5', '0'), bar('1', '1', '1', 'bad', '0'), bar('1', '1', '1', '2.25', '0')];
-    expect(closesOf(candles, 2)).toEqual([150n, 225n]);
-    expect(closesOf(candles, 2)).toBe(closesOf(candles, 2));
+  it('feeds the chart raw bars, memoised', () => {
+    const candles = [bar('1', '1.25', '0.5', '1.5', '2'), bar('1', '1', '1', 'bad', '0'), bar('2', '2.5', '2', '2.25', '0.1')];
+    expect(barsOf(candles, 2, 1)).toEqual([
+      { o: 100n, h: 125n, l: 50n, c: 150n, v: 20n },
+      { o: 200n, h: 250n, l: 200n, c: 225n, v: 1n },
+    ]);
+    expect(barsOf(candles, 2, 1)).toBe(barsOf(candles, 2, 1));
   });
 });

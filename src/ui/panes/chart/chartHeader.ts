@@ -1,4 +1,5 @@
 import type { Candle } from '../../../protocol/wire/index.js';
+import type { ChartBar } from '../../components/chartLines.js';
 import type { Segment } from '../../components/Tone.js';
 import { formatCompact, formatPrice, toRaw } from '../../../format/index.js';
 import { formatPercent } from '../../format/percent.js';
@@ -7,12 +8,17 @@ import { clipSegments } from '../segments.js';
 import { textWidth } from '../../format/width.js';
 import { memoLast } from '../memo.js';
 
-/** Closing prices in raw units for the chart, oldest first; unparseable bars are skipped. */
-export const closesOf = memoLast((candles: readonly Candle[], priceScale: number): bigint[] => {
-  const out: bigint[] = [];
+/** Bars in raw units for the chart, oldest first; a bar with an unparseable field is skipped. */
+export const barsOf = memoLast((candles: readonly Candle[], priceScale: number, qtyScale: number): ChartBar[] => {
+  const out: ChartBar[] = [];
   for (const c of candles) {
-    const raw = toRaw(c.c, priceScale);
-    if (raw !== undefined) out.push(raw);
+    const o = toRaw(c.o, priceScale);
+    const h = toRaw(c.h, priceScale);
+    const l = toRaw(c.l, priceScale);
+    const cl = toRaw(c.c, priceScale);
+    const v = toRaw(c.v, qtyScale);
+    if (o === undefined || h === undefined || l === undefined || cl === undefined) continue;
+    out.push({ o, h, l, c: cl, v: v ?? 0n });
   }
   return out;
 });

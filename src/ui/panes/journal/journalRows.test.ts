@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../../../model/journalEntry.js';
+import { createAppStore } from '../../../state/store.js';
 import { journal } from '../../../../test/ui/support/paneFixtures.js';
+import { renderPane } from '../../../../test/ui/support/renderPane.js';
+import { panelInner } from '../../components/Panel.js';
+import { fitColumns } from '../../components/tableLayout.js';
+import { JournalPane, journalColumns } from './JournalPane.js';
 import { journalRows, outcomeLabel } from './journalRows.js';
 
 describe('journalRows', () => {
@@ -17,5 +23,45 @@ describe('journalRows', () => {
     expect(row!.detail).toBe('no answer after 3 tries');
     expect([row!.signer, row!.nonce, row!.requestId]).toEqual(['—', '—', '—']);
     for (const o of ['ok', 'partial', 'rejected', 'error', 'unknown', 'reconciled'] as const) expect(outcomeLabel(o).text).toMatch(/^\S \w+$/);
+  });
+});
+
+describe('the journal pane at every width', () => {
+  const now = Date.now();
+  const entries: JournalEntry[] = [
+    // An earlier day's line, from before requests were put in words.
+    { seq: 9, time: now - 3 * 86_400_000, action: 'cancel', outcome: 'error', detail: 'Order not found' },
+    ...journal(now),
+    { seq: 4, time: now - 4_000, action: 'transferBetweenDeployers', outcome: 'reconciled', detail: 'answer lost; exchange records: moved', asked: 'Move 1,000.00 USDC from the deployer perpdesk (1) pool to the deployer other (2) pool' },
+    { seq: 5, time: now - 1_000, action: 'order', outcome: 'ok', detail: 'resting #12', asked: 'Buy 0.015 BTC1 @ 60,025.5 Ioc, reduce-only, cloid 0xabababababababababababababababab' },
+  ];
+  const rows = journalRows(entries);
+
+  it('keeps Time, the result and what was asked at 40, 60, 100 and 160 columns, and at its minimum width', () => {
+    for (const cols of [28, 40, 60, 100, 160]) {
+      const inner = panelInner(cols, 10).width;
+      const kept = fitColumns(journalColumns(rows, inner), inner).map((f) => f.column.key);
+      expect(kept.slice(0, 2), `${cols} columns`).toEqual(['time', 'outcome']);
+      expect(kept, `${cols} columns`).toContain('asked');
+      if (cols >= 100) expect(kept, `${cols} columns`).toContain('detail');
+    }
+  });
+
+  it('draws every row with its time, an earlier day with its date', async () => {
+    expect(rows.map((r) => r.time).at(-1)).toMatch(/^\d\d-\d\d \d\d:\d\d$/);
+    expect(rows[0]!.time).toMatch(/^\d\d:\d\d:\d\d$/);
+    const store = createAppStore({ journal: { entries } });
+    for (const cols of [40, 60, 100]) {
+      const pane = renderPane(JournalPane, store, { width: cols, height: rows.length + 3, focused: false });
+      const body = pane.lines().slice(2, 2 + rows.length);
+      pane.unmount();
+      body.forEach((l, i) => expect(l, `${cols} columns, row ${i}`).toContain(`│${rows[i]!.time} `));
+      expect(body[0], `${cols} columns`).toContain('Buy 0.015 BTC1');
+    }
+  });
+
+  it('keeps a row per entry when two sessions numbered theirs alike', () => {
+    const twice = journalRows([entries[1]!, { ...entries[1]! }]);
+    expect(new Set(twice.map((r) => r.key)).size).toBe(2);
   });
 });

@@ -5,15 +5,19 @@ import { formatClock } from '../../format/time.js';
 import { memoLast } from '../memo.js';
 
 /**
- * Signed actions, newest first. The detail is shown as the client recorded it: on a
- * rejection that is the exchange's own message, never reworded. The outcome word is
- * shown beside its colour, with a glyph, so it reads on a monochrome terminal.
+ * Signed actions, newest first, this session's and those loaded from the journal file. What
+ * was asked is shown in trader words beside the answer; the answer is shown as the client
+ * recorded it: on a rejection that is the exchange's own message, never reworded. The
+ * outcome word is shown beside its colour, with a glyph, so it reads on a monochrome terminal.
  */
 export interface JournalRow {
   key: string;
   entry: JournalEntry;
+  /** "14:03:07" today; "05-11 14:03" for an entry of an earlier day. */
   time: string;
   action: string;
+  /** The request in words; lines written before words were recorded show the action's name. */
+  asked: string;
   signer: string;
   nonce: string;
   requestId: string;
@@ -35,23 +39,47 @@ export function outcomeLabel(outcome: JournalOutcome): { text: string; tone: The
   return OUTCOME[outcome] ?? { text: String(outcome), tone: 'muted' };
 }
 
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The local calendar day of a time, as a comparable string. */
+function dayOf(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+}
+
+/** "05-11 14:03": month, day and minute in local time, for an entry of another day. */
+function formatDayTime(ms: number): string {
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return formatClock(ms);
+  return `${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 export const journalRows = memoLast((entries: readonly JournalEntry[]): readonly JournalRow[] => {
   const out: JournalRow[] = [];
+  const today = dayOf(Date.now());
+  const keys = new Map<string, number>();
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
     const o = outcomeLabel(e.outcome);
+    // seq counts per process: entries of earlier sessions and other faces repeat it.
+    const id = `${e.time}:${e.seq}:${e.face ?? ''}:${e.nonce ?? ''}`;
+    const n = (keys.get(id) ?? 0) + 1;
+    keys.set(id, n);
     out.push({
-      key: String(e.seq),
+      key: n === 1 ? id : `${id}#${n}`,
       entry: e,
-      time: formatClock(e.time),
+      time: dayOf(e.time) === today ? formatClock(e.time) : formatDayTime(e.time),
       action: e.action,
+      asked: e.asked === undefined ? e.action : oneLine(e.asked),
       signer: e.signerRole ?? MISSING,
       nonce: e.nonce === undefined ? MISSING : String(e.nonce),
       requestId: e.requestId ?? MISSING,
       outcome: o.text,
       outcomeTone: o.tone,
       // One line per entry: the message's own line breaks would wrap the table.
-      detail: e.detail.replace(/\s+/g, ' ').trim(),
+      detail: oneLine(e.detail),
     });
   }
   return out;

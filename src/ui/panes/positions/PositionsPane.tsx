@@ -17,12 +17,13 @@ export function positionColumns(rows: readonly PositionRow[]): Column<PositionRo
     { key: 'side', title: 'Side', width: 5, priority: 7, cell: (r) => ({ text: r.side, token: side(r) }) },
     { key: 'size', title: 'Size', width: w('Size', (r) => r.size), align: 'right', priority: 10, cell: (r) => ({ text: r.size, token: side(r) }) },
     { key: 'entry', title: 'Entry', width: w('Entry', (r) => r.entry), align: 'right', priority: 8, cell: (r) => r.entry },
+    // In a narrow pane the leverage, then the liquidation price, outlast the mark (the header shows the focused contract's).
     { key: 'mark', title: 'Mark', width: w('Mark', (r) => r.mark), align: 'right', priority: 6, cell: (r) => r.mark },
     { key: 'upnl', title: 'uPnL', width: w('uPnL', (r) => r.upnl), align: 'right', priority: 9, cell: (r) => ({ text: r.upnl, token: r.pnlTone }) },
     { key: 'roe', title: 'ROE', width: w('ROE', (r) => r.roe), align: 'right', priority: 5, cell: (r) => ({ text: r.roe, token: r.pnlTone }) },
-    { key: 'lev', title: 'Lev', width: w('Lev', (r) => r.leverage, 3), align: 'right', priority: 4, cell: (r) => r.leverage },
+    { key: 'lev', title: 'Lev', width: w('Lev', (r) => r.leverage, 3), align: 'right', priority: 8, cell: (r) => r.leverage },
     { key: 'mode', title: 'Mode', width: 5, priority: 2, cell: (r) => ({ text: r.mode, token: 'muted' }) },
-    { key: 'liq', title: 'Liq px', width: w('Liq px', (r) => r.liq), align: 'right', priority: 6, cell: (r) => ({ text: r.liq, token: 'warning' }) },
+    { key: 'liq', title: 'Liq px', width: w('Liq px', (r) => r.liq), align: 'right', priority: 7, cell: (r) => ({ text: r.liq, token: 'warning' }) },
     { key: 'tpsl', title: 'TP/SL', width: w('TP/SL', (r) => r.tpsl, 5), priority: 1, grow: true, cell: (r) => ({ text: r.tpsl, token: 'muted' }) },
   ];
 }

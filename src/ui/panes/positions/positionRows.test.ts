@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT, CONFIGS, MARK } from '../../../../test/ui/support/paneFixtures.js';
+import { fitColumns } from '../../components/tableLayout.js';
+import { positionColumns } from './PositionsPane.js';
 import { positionMargin, positionRows } from './positionRows.js';
 
 const positions = ACCOUNT.marketDeployers[0]!.positions;
@@ -25,5 +27,15 @@ describe('positionRows', () => {
   it('is memoised on the store slices', () => {
     const states = { 1: MARK };
     expect(positionRows(positions, CONFIGS, states)).toBe(positionRows(positions, CONFIGS, states));
+  });
+  it("keeps the position's leverage in the narrowest positions pane", () => {
+    const rows = positionRows(positions, CONFIGS, { 1: MARK });
+    const columns = positionColumns(rows);
+    const lev = columns.find((c) => c.key === 'lev')!;
+    expect(rows.map((r) => lev.cell(r))).toEqual(['5x', '10x']);
+    // the positions pane's least inner width (40 − borders), and its width at 120x40
+    expect(fitColumns(columns, 38).map((f) => f.column.key)).toEqual(['contract', 'size', 'entry', 'upnl', 'lev']);
+    expect(fitColumns(columns, 41).map((f) => f.column.key)).toEqual(['contract', 'side', 'size', 'entry', 'upnl', 'lev']);
+    expect(fitColumns(columns, 60).map((f) => f.column.key)).toEqual(expect.arrayContaining(['side', 'lev', 'liq']));
   });
 });

@@ -1,0 +1,224 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { JournalEntry } from '../model/journalEntry.js';
+import { formatDecimal } from '../protocol/index.js';
+import type { Configs, Fill, OrderUpdate } from '../protocol/wire/index.js';
+import type { AppState } from '../state/types.js';
+import { writeFileAtomicSync } from '../wallet/fsutil.js';
+import { collateralCoin, contractById } from '../forms/index.js';
+import { JournalFile } from './journalFile.js';
+import { prepareStateDir } from './stateDir.js';
+
+/**
+ * The journal, the session's fills and its order updates as CSV and JSON files for an
+ * auditor or a spreadsheet, written under `<stateDir>/exports/`, 0600 like everything in the
+ * state directory. Amounts stay decimal strings end to end (never a float): prices and sizes
+ * as the wire sent them, fees and PnL from raw coin units at the coin's decimals.
+ */
+
+type Cell = string | number | boolean | null | readonly string[];
+type Row = Record<string, Cell>;
+
+export interface ExportedKind {
+  kind: 'journal' | 'fills' | 'orders';
+  rows: number;
+  csv: string;
+  json: string;
+}
+
+export interface JournalExport {
+  dir: string;
+  /** Without directory or extension: `journal-20250512-140307`, the same stamp for all three. */
+  stamp: string;
+  files: ExportedKind[];
+  /** Set when the journal file could not be read and this session's entries were written instead. */
+  journalNote?: string;
+}
+
+/** Every line the journal file holds (both generations); a session keeps only the newest in memory. */
+const ALL = Number.MAX_SAFE_INTEGER;
+
+export function exportJournal(stateDir: string, s: AppState, now: number = Date.now()): JournalExport {
+  const dir = join(stateDir, 'exports');
+  prepareStateDir(dir);
+  let journal: readonly JournalEntry[];
+  let journalNote: string | undefined;
+  try {
+    journal = new JournalFile(stateDir).load(ALL).entries;
+  } catch (e) {
+    journal = s.journal.entries;
+    journalNote = `journal file not read (${e instanceof Error ? e.message : String(e)}); this session's entries written instead`;
+  }
+  const configs = s.market.configs;
+  const tables: { kind: ExportedKind['kind']; columns: readonly string[]; rows: Row[] }[] = [
+    { kind: 'journal', columns: JOURNAL_COLUMNS, rows: journal.map(journalRow) },
+    { kind: 'fills', columns: FILL_COLUMNS, rows: s.orders.fills.map((f) => fillRow(f, configs)) },
+    { kind: 'orders', columns: ORDER_COLUMNS, rows: s.orders.history.map((u) => orderRow(u, configs)) },
+  ];
+  const stamp = freeStamp(dir, now, tables.map((t) => t.kind));
+  const files = tables.map((t): ExportedKind => {
+    const csv = join(dir, `${t.kind}-${stamp}.csv`);
+    const json = join(dir, `${t.kind}-${stamp}.json`);
+    // Never over an existing file: each export is a record of its own.
+    writeFileAtomicSync(csv, toCsv(t.columns, t.rows), false);
+    writeFileAtomicSync(json, `${JSON.stringify(t.rows, null, 2)}\n`, false);
+    return { kind: t.kind, rows: t.rows.length, csv, json };
+  });
+  const out: JournalExport = { dir, stamp, files };
+  if (journalNote !== undefined) out.journalNote = journalNote;
+  return out;
+}
+
+const JOURNAL_COLUMNS = [
+  'time',
+  'timeMs',
+  'seq',
+  'face',
+  'action',
+  'asked',
+  'outcome',
+  'detail',
+  'errorKind',
+  'parentCloid',
+  'cloids',
+  'signerRole',
+  'signer',
+  'nonce',
+  'requestId',
+] as const;
+
+function journalRow(e: JournalEntry): Row {
+  return {
+    time: iso(e.time),
+    timeMs: e.time,
+    seq: e.seq,
+    face: e.face ?? null,
+    action: e.action,
+    asked: e.asked ?? null,
+    outcome: e.outcome,
+    detail: e.detail,
+    errorKind: e.errorKind ?? null,
+    parentCloid: e.parentCloid ?? null,
+    cloids: e.cloids ?? [],
+    signerRole: e.signerRole ?? null,
+    signer: e.signer ?? null,
+    nonce: e.nonce ?? null,
+    requestId: e.requestId ?? null,
+  } satisfies Record<(typeof JOURNAL_COLUMNS)[number], Cell>;
+}
+
+const FILL_COLUMNS = [
+  'time',
+  'timeMs',
+  'contract',
+  'contractId',
+  'side',
+  'price',
+  'size',
+  'liquidity',
+  'fee',
+  'closedPnl',
+  'coin',
+  'liquidation',
+  'oid',
+  'cloid',
+  'tid',
+] as const;
+
+function fillRow(f: Fill, configs: Configs | null): Row {
+  const coin = collateralCoin(configs);
+  return {
+    time: iso(f.time),
+    timeMs: f.time,
+    contract: contractById(configs, f.contractId)?.name ?? null,
+    contractId: f.contractId,
+    side: f.isBuy ? 'buy' : 'sell',
+    price: f.px,
+    size: f.sz,
+    liquidity: f.liquidity,
+    fee: coinAmount(f.fee, coin.decimals),
+    closedPnl: coinAmount(f.closedPnl, coin.decimals),
+    coin: coin.name,
+    liquidation: f.liquidation ?? false,
+    oid: f.oid,
+    cloid: f.cloid ?? null,
+    tid: f.tid,
+  } satisfies Record<(typeof FILL_COLUMNS)[number], Cell>;
+}
+
+const ORDER_COLUMNS = [
+  'time',
+  'timeMs',
+  'event',
+  'status',
+  'contract',
+  'contractId',
+  'side',
+  'price',
+  'size',
+  'origSize',
+  'tif',
+  'reduceOnly',
+  'oid',
+  'cloid',
+  'triggerId',
+  'placed',
+] as const;
+
+function orderRow(u: OrderUpdate, configs: Configs | null): Row {
+  const o = u.order;
+  return {
+    time: iso(u.statusTimestamp),
+    timeMs: u.statusTimestamp,
+    event: u.event,
+    status: u.status,
+    contract: contractById(configs, o.asset)?.name ?? null,
+    contractId: o.asset,
+    side: o.isBuy ? 'buy' : 'sell',
+    price: o.limitPx,
+    size: o.sz,
+    origSize: o.origSz,
+    tif: o.tif,
+    reduceOnly: o.reduceOnly,
+    oid: o.oid,
+    cloid: o.cloid ?? null,
+    triggerId: u.triggerId ?? null,
+    placed: iso(o.timestamp),
+  } satisfies Record<(typeof ORDER_COLUMNS)[number], Cell>;
+}
+
+/** Raw smallest units to a decimal string of coins; a value that is not an integer stays as sent. */
+function coinAmount(raw: string, decimals: number): string {
+  return /^-?\d+$/.test(raw) ? formatDecimal(BigInt(raw), decimals) : raw;
+}
+
+function iso(ms: number): string | null {
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** RFC 4180: CRLF lines, a header, cells quoted when they hold a quote, comma or line break. */
+function toCsv(columns: readonly string[], rows: readonly Row[]): string {
+  const lines = [columns.map(csvCell).join(',')];
+  for (const r of rows) lines.push(columns.map((c) => csvCell(r[c] ?? null)).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+function csvCell(v: Cell): string {
+  let text = v === null ? '' : Array.isArray(v) ? v.join(' ') : String(v);
+  // A spreadsheet runs a cell starting with = + - @ as a formula: words from the exchange must
+  // stay words. A number keeps its minus sign.
+  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Local time, as on screen: YYYYMMDD-HHMMSS, with -2, -3 ... when that second is taken. */
+function freeStamp(dir: string, now: number, kinds: readonly string[]): string {
+  const d = new Date(now);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const base = `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`;
+  for (let n = 1; ; n++) {
+    const stamp = n === 1 ? base : `${base}-${n}`;
+    if (!kinds.some((k) => existsSync(join(dir, `${k}-${stamp}.csv`)) || existsSync(join(dir, `${k}-${stamp}.json`)))) return stamp;
+  }
+}

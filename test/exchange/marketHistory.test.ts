@@ -1,0 +1,35 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestExchange, type TestExchange } from '../support/exchangeHarness.js';
+
+let ex: TestExchange | undefined;
+afterAll(() => ex?.close());
+
+interface Bar {
+  t: number;
+  T: number;
+  o: string;
+  c: string;
+  v: string;
+}
+
+describe('a fresh exchange has candle history', () => {
+  it('answers candleSnapshot with bars from before its start, ending at the start price', async () => {
+    const before = Date.now();
+    ex = await startTestExchange();
+    // The first block fixes where the history ends (with bots on it runs before the port opens).
+    ex.running.blocks.tick();
+    const now = ex.running.core.clock.now();
+    const bars = (await ex.info<Bar[]>({ type: 'candleSnapshot', contractId: 1, interval: '1m', startTime: now - 300 * 60_000, endTime: now })).body;
+    const old = bars.filter((b) => b.T < before);
+    expect(old.length).toBeGreaterThanOrEqual(100);
+    for (let i = 1; i < old.length; i++) expect(old[i]!.t).toBe(old[i - 1]!.T + 1);
+    expect(old.every((b) => Number(b.v) > 0)).toBe(true);
+    expect(bars.at(-1)!.c).toBe('150'); // no trades yet: every bar is history, the last ends at SOL1's index
+    const hours = (await ex.info<Bar[]>({ type: 'candleSnapshot', contractId: 2, interval: '1h', startTime: now - 7 * 86_400_000, endTime: now })).body;
+    expect(hours.length).toBeGreaterThanOrEqual(24 * 7);
+    // The day's figures count the history too.
+    const state = (await ex.info<{ dayOpenPx: string | null; dayVolume: string }>({ type: 'marketState', contractId: 2 })).body;
+    expect(state.dayOpenPx).not.toBeNull();
+    expect(Number(state.dayVolume)).toBeGreaterThan(0);
+  });
+});
