@@ -20,7 +20,7 @@ import { EDITS, MOVES, OPENERS, TEXT } from './support/overlayKeys.js';
 import { recordingSession, type Sent } from './support/recordingSession.js';
 
 /**
- * 6,000 random key sequences (FUZZ_SEQUENCES for more) into every form and overlay, each sequence started by the key
+ * 6,000 random key sequences per opener (FUZZ_SEQUENCES for more) into every form and overlay, each sequence started by the key
  * that opens it (`OPENERS`), through the dashboard's own key handling: ink's key decoding,
  * the keymap and its contexts, the command table, the form controller and the send path,
  * down to a recording exchange client that validates every request with the wire's schemas.
