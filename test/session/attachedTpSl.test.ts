@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../support/waitFor.js';
 import { build } from '../../src/protocol/wire/index.js';
 import { AttachedTpSl } from '../../src/session/attachedTpSl.js';
 import { createSession, type Session } from '../../src/session/index.js';
@@ -17,13 +18,8 @@ let alice: Registered;
 let bob: Registered;
 let session: Session;
 
-async function until(ok: (s: AppState) => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!ok(session.store.getState())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** Waits on the session's store. */
+const until = (ok: (s: AppState) => boolean, what: string, deadlineMs?: number) => waitFor(() => ok(session.store.getState()), what, deadlineMs);
 
 beforeAll(async () => {
   ex = await startTestExchange();
