@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderSpec } from '../../src/protocol/wire/index.js';
 import { loadConfig } from '../../src/startup/config.js';
 import { newestMessage } from '../../src/ui/app/StatusBar.js';
-import { formKey } from '../../src/ui/forms/formActions.js';
+import { cyclePriceSource, formKey } from '../../src/ui/forms/formActions.js';
 import { saveConfirmPolicy } from '../../src/ui/forms/saveConfirmPolicy.js';
 import { view } from '../../src/ui/view/viewStore.js';
 import { setup } from './support/formHarness.js';
@@ -30,7 +30,7 @@ describe('the price and its source', () => {
     expect(t.screen()).toContain('150  best bid · Ctrl+P mid/best/last/cursor');
     const walk: [string | undefined, string | undefined][] = [];
     for (let i = 0; i < 3; i++) {
-      formKey(t.app, 'ctrl+p');
+      cyclePriceSource(t.app);
       walk.push([t.form()?.priceSource, t.form()?.texts['price']]);
     }
     // No cursor: the form was not opened from the book.
@@ -53,8 +53,8 @@ describe('the price and its source', () => {
     view.setBookCursor(t.viewStore, 146n);
     t.run('order.buy');
     expect(t.form()?.captured.cursorPx).toBe('146');
-    formKey(t.app, 'ctrl+p');
-    formKey(t.app, 'ctrl+p');
+    cyclePriceSource(t.app);
+    cyclePriceSource(t.app);
     expect(t.form()).toMatchObject({ priceSource: 'cursor', texts: { price: '146' } });
     expect(t.screen()).toContain('book cursor');
     t.run('form.cancel', 'book.sellAtCursor');

@@ -51,6 +51,7 @@ export type Resolved =
  * Keys the form takes itself (no binding claims them, so they reach it in every field):
  * the order form's price source; `a` on an order's confirm step is "don't ask again under N".
  */
+/** The default key of `form.priceSource` (src/keymap/bindings.ts), named in the form's price hint. */
 export const PRICE_SOURCE_KEY = 'ctrl+p';
 export const SKIP_CONFIRM_KEY = 'a';
 
@@ -444,7 +445,6 @@ export function formKey(app: AppContextValue, key: string, keys: BlockerKeys = D
     }
     return;
   }
-  if (key === PRICE_SOURCE_KEY) return cyclePriceSource(app);
   const f = focusedField(st, fieldsOf(resolveForm(app, st)));
   if (!f) return;
   if (isTextKind(f.kind)) {
