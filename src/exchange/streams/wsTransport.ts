@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { StreamHub } from './hub.js';
+import { clientAddress } from '../clientAddress.js';
 import { WS_CLOSE } from './wsLimits.js';
 
 export interface WsTransportOptions {
@@ -20,12 +21,6 @@ export interface WsTransport {
 }
 
 export const DEFAULT_SWEEP_MS = 250;
-
-/** IPv4 peers of a dual-stack socket arrive as ::ffff:a.b.c.d; one address, one budget. */
-export function clientAddress(remote: string | undefined): string {
-  if (remote === undefined) return 'unknown';
-  return remote.startsWith('::ffff:') && remote.includes('.') ? remote.slice(7) : remote;
-}
 
 function refuseUpgrade(socket: Duplex, status: string, body: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
