@@ -91,6 +91,7 @@ const DEFS = [
   { id: 'agents.revoke', keys: ['x', 'd'], description: 'Revoke the selected agent', context: 'agents', writes: true },
   { id: 'journal.details', keys: ['enter'], description: 'Show the signed action and its result', context: 'journal' },
   { id: 'journal.export', keys: [], description: 'Export the journal, fills and order updates (CSV and JSON)', context: 'global' },
+  { id: 'notices', keys: [], description: 'The last 100 notices and answers, whole, with their times', context: 'global' },
 
   // Overlays.
   { id: 'form.submit', keys: ['enter'], description: 'Review and submit', context: 'form', palette: false, writes: true },

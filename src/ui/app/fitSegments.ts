@@ -1,11 +1,11 @@
-import { textWidth, truncate } from '../format/width.js';
+import { textWidth, truncate, truncateAtWord } from '../format/width.js';
 import type { Segment } from '../components/Tone.js';
 
 /**
  * A one-line bar (header, status bar) built from groups of segments. When the groups do
  * not fit, groups switch to their narrower variants (least important first), then the least
  * important are dropped (highest `priority` number), never cut mid-word; a group marked
- * `fill` takes whatever room is left, truncated with an ellipsis.
+ * `fill` takes whatever room is left, truncated with an ellipsis at a word boundary.
  */
 export interface SegmentGroup {
   segments: readonly Segment[];
@@ -83,7 +83,7 @@ export function fitSegments(groups: readonly SegmentGroup[], width: number, sepa
       let left = room;
       for (const s of g.segments) {
         if (left <= 0) break;
-        const text = truncate(s.text, left);
+        const text = truncateAtWord(s.text, left);
         cut.push({ ...s, text });
         left -= textWidth(text);
       }

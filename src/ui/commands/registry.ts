@@ -1,6 +1,7 @@
 import { type CommandId, isWriteCommand, READ_ONLY_REFUSAL } from '../../keymap/index.js';
 import { view } from '../view/viewStore.js';
 import { JOURNAL_COMMANDS } from './journalCommands.js';
+import { NOTICE_COMMANDS } from './noticeCommands.js';
 import { LIST_COMMANDS } from './listCommands.js';
 import { OVERLAY_COMMANDS } from './overlayCommands.js';
 import { TRADING_COMMANDS } from './tradingCommands.js';
@@ -19,6 +20,7 @@ export const COMMANDS = {
   ...VIEW_COMMANDS,
   ...LIST_COMMANDS,
   ...JOURNAL_COMMANDS,
+  ...NOTICE_COMMANDS,
 } satisfies Record<CommandId, CommandHandler>;
 
 /**

@@ -36,6 +36,21 @@ export function truncate(text: string, width: number, ellipsis = '…'): string 
   return takeColumns(text, width - markWidth) + ellipsis;
 }
 
+/**
+ * Like truncate, but a cut that would fall inside a word goes back to the space before it,
+ * so a message never ends in half a word (unless one word alone is wider than half the room).
+ */
+export function truncateAtWord(text: string, width: number, ellipsis = '…'): string {
+  const cut = truncate(text, width, ellipsis);
+  if (cut === text || !cut.endsWith(ellipsis)) return cut;
+  const kept = cut.slice(0, cut.length - ellipsis.length);
+  const next = text.charAt(kept.length);
+  if (next === ' ' || next === '') return cut;
+  const space = kept.lastIndexOf(' ');
+  if (space <= 0 || textWidth(kept.slice(0, space)) < width / 2) return cut;
+  return `${kept.slice(0, space).trimEnd()}${ellipsis}`;
+}
+
 /** The longest prefix of whole graphemes that fits in `width` columns. */
 export function takeColumns(text: string, width: number): string {
   if (ASCII_PRINTABLE.test(text)) return text.slice(0, Math.max(0, width));

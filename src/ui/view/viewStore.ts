@@ -36,6 +36,8 @@ export interface ViewState {
   notice: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; at: number } | null;
   /** A request's answer in the status bar for `ms` after `at`, ahead of the notice; then the notice again. */
   toast: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; at: number; ms: number } | null;
+  /** The last NOTICES_KEPT notices and toasts, oldest first, whole: the status bar may show only the start of one. */
+  notices: readonly { text: string; tone: 'info' | 'warning' | 'error' | 'success'; at: number }[];
   /** Confirm policies changed while running ("don't ask again under N"), over the config file's. */
   confirmOverrides: ConfirmSettings;
   themeName: string;
@@ -57,6 +59,16 @@ export interface ViewState {
 
 export type ViewStore = StoreApi<ViewState>;
 
+/** How many notices `:` `notices` can list. */
+export const NOTICES_KEPT = 100;
+
+function kept(list: ViewState['notices'], n: ViewState['notices'][number]): ViewState['notices'] {
+  const last = list[list.length - 1];
+  // The same words again (a repeated alert) update the time instead of filling the list.
+  if (last && last.text === n.text && last.tone === n.tone) return [...list.slice(0, -1), n];
+  return [...list.slice(Math.max(0, list.length - NOTICES_KEPT + 1)), n];
+}
+
 /** How long an answer's toast holds the status bar. */
 export const TOAST_MS = 8_000;
 
@@ -72,6 +84,7 @@ export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
     overlays: [],
     notice: null,
     toast: null,
+    notices: [],
     confirmOverrides: {},
     themeName: 'dark',
     overlayQuery: '',
@@ -163,10 +176,10 @@ export const view = {
     store.setState({ leverageOf: { ...store.getState().leverageOf, [contractId]: leverage } });
   },
   notify(store: ViewStore, text: string, tone: NonNullable<ViewState['notice']>['tone'] = 'info', now = Date.now()): void {
-    store.setState({ notice: { text, tone, at: now } });
+    store.setState({ notice: { text, tone, at: now }, notices: kept(store.getState().notices, { text, tone, at: now }) });
   },
   toast(store: ViewStore, text: string, tone: NonNullable<ViewState['toast']>['tone'], now = Date.now(), ms = TOAST_MS): void {
-    store.setState({ toast: { text, tone, at: now, ms } });
+    store.setState({ toast: { text, tone, at: now, ms }, notices: kept(store.getState().notices, { text, tone, at: now }) });
   },
   setConfirmPolicy(store: ViewStore, change: ConfirmSettings): void {
     store.setState({ confirmOverrides: { ...store.getState().confirmOverrides, ...change } });
