@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { tempDirs, victimFile } from '../support/victimFile.js';
+import { tempDirs } from '../support/tempDirs.js';
+import { victimFile } from '../support/victimFile.js';
 import { NonceFileStore } from '../../src/client/nonceFileStore.js';
 
 /**

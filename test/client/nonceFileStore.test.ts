@@ -1,19 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync, utimesSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../support/tempDirs.js';
 import { NonceFileStore } from '../../src/client/nonceFileStore.js';
 import { NonceManager } from '../../src/protocol/index.js';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'perpdesk-nonce-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs('perpdesk-nonce-');
 
 const A = '0xAbCd000000000000000000000000000000000001';
 const B = '0xAbCd000000000000000000000000000000000002';

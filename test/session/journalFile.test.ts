@@ -1,23 +1,15 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../support/tempDirs.js';
 import type { JournalEntry } from '../../src/model/journalEntry.js';
 import { JournalFile } from '../../src/session/journalFile.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const POSIX = process.platform !== 'win32';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'perpdesk-journal-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs('perpdesk-journal-');
 
 function entry(seq: number, over: Partial<JournalEntry> = {}): JournalEntry {
   return {

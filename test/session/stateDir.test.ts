@@ -1,7 +1,7 @@
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, chownSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../support/tempDirs.js';
 import { generateAgentKeystore } from '../../src/session/agentKeystore.js';
 import { JournalFile } from '../../src/session/journalFile.js';
 import { prepareStateDir, StateDirError } from '../../src/session/stateDir.js';
@@ -15,15 +15,7 @@ const POSIX = process.platform !== 'win32';
 const ROOT = process.getuid?.() === 0;
 const ADDRESS = '0xabcd000000000000000000000000000000000001';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'perpdesk-statedir-'));
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs('perpdesk-statedir-');
 
 function withMode(mode: number): string {
   const dir = join(tempDir(), 'state');

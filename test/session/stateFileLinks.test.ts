@@ -1,7 +1,8 @@
 import { lstatSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDirs, victimFile } from '../support/victimFile.js';
+import { tempDirs } from '../support/tempDirs.js';
+import { victimFile } from '../support/victimFile.js';
 import type { JournalEntry } from '../../src/model/journalEntry.js';
 import { endpointPath, readEndpoint, writeEndpoint } from '../../src/session/endpointFile.js';
 import { JournalFile } from '../../src/session/journalFile.js';

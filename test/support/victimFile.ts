@@ -1,22 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 
 const POSIX = process.platform !== 'win32';
 
-/** Fresh temporary directories for a test file, removed after each test. */
-export function tempDirs(prefix: string): () => string {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-  });
-  return () => {
-    const d = mkdtempSync(join(tmpdir(), prefix));
-    dirs.push(d);
-    return d;
-  };
-}
 
 /**
  * A file of the user's own that an attacker's symlink points at, and the check that a
