@@ -15,7 +15,7 @@ import { clientError, type ClientError, type Result } from './errors.js';
 import { interpretExchange } from './exchangeResponse.js';
 import type { HttpTransport } from './http.js';
 import type { InfoClient } from './infoClient.js';
-import type { ActionOutcome, BatchResult, CancelAllResult, CancelResult, ModifyResult, OrderResult, OutcomeMeta, Reconciled, ReconciledItem, ReconciledOutcome } from '../model/actionOutcome.js';
+import type { ActionOutcome, CancelAllResult, CancelResult, ModifyResult, OrderResult, OutcomeMeta, ReconciledItem } from '../model/actionOutcome.js';
 import type { JournalEntry, JournalListener, JournalOutcome } from '../model/journalEntry.js';
 import { DEFAULT_LOOKUP, lookupUntilFound, modifyApplied, reconciledFrom, type LookupPolicy } from './reconcile.js';
 import type { SignerInfo, SignerSet } from './signers.js';
@@ -47,14 +47,28 @@ export interface SendOptions {
 
 export type { ActionOutcome, CancelAllResult, CancelResult, ModifyResult, OrderItem, OrderResult } from '../model/actionOutcome.js';
 
+/** The journal's own record of a request that left: its 'sent' entry's seq and time. */
+interface Departure {
+  seq: number;
+  time: number;
+}
+
 type Sent<T extends ActionType> =
-  | { kind: 'ok'; data: ExchangeDataOf<T>; requestId: string; nonce: number; signer: SignerInfo; asked?: string }
-  | { kind: 'failed' | 'unknown'; error: ClientError; nonce?: number; signer?: SignerInfo; asked?: string };
+  | { kind: 'ok'; data: ExchangeDataOf<T>; requestId: string; nonce: number; signer: SignerInfo; asked?: string; departure?: Departure }
+  | { kind: 'failed' | 'unknown'; error: ClientError; nonce?: number; signer?: SignerInfo; asked?: string; departure?: Departure };
+
+/** The 'sent' entry's answer in words, until the answer replaces it. */
+const AWAITING = 'sent, awaiting the answer';
 
 /**
  * Signs and sends the 24 actions of spec 4.4. Never resends a write on its own: when an
  * answer is lost, orders, cancels and modifies are settled by reading the exchange's order
  * records (ordersByCloids / ordersByIds) and the caller is told what really happened.
+ *
+ * Journal listeners hear of each signed request twice: a 'sent' entry after signing and
+ * before the request leaves (synchronously, so a listener that writes it to disk has written
+ * it before the first byte goes out), then the answer's entry with the same seq, signer and
+ * nonce. A request refused before signing is heard of once, with its answer.
  */
 export class ExchangeClient {
   readonly address: string;
@@ -95,7 +109,7 @@ export class ExchangeClient {
     const withIds = specs.map((s) => (s.cloid === undefined ? { ...s, cloid: this.cloidGen.next() } : s));
     const cloids = withIds.map((s) => s.cloid as string);
     const action = build.order(withIds);
-    const r = await this.sendRaw(action);
+    const r = await this.sendRaw(action, {}, cloids);
     if (r.kind === 'ok') {
       const errors = r.data.statuses.filter((s) => 'error' in s).length;
       const outcome: JournalOutcome = errors === 0 ? 'ok' : errors === r.data.statuses.length ? 'rejected' : 'partial';
@@ -268,7 +282,8 @@ export class ExchangeClient {
 
   // ---- internals ----
 
-  private async sendRaw<T extends ActionType>(action: ActionOf<T> & { type: T }, opts: SendOptions = {}): Promise<Sent<T>> {
+  /** `cloids`: the orders' client ids, journalled with the request so a lost answer can be settled by them. */
+  private async sendRaw<T extends ActionType>(action: ActionOf<T> & { type: T }, opts: SendOptions = {}, cloids?: string[]): Promise<Sent<T>> {
     const type = action.type;
     const parsed = parseAction(action);
     if (!parsed.ok) return { kind: 'failed', error: clientError('validation', `${type}: ${parsed.error}`) };
@@ -288,11 +303,27 @@ export class ExchangeClient {
     if (opts.vaultAddress !== undefined) envelope['vaultAddress'] = opts.vaultAddress;
     if (opts.inviteCode !== undefined) envelope['inviteCode'] = opts.inviteCode;
     const asked = this.describe(parsed.value);
-    const out = await this.o.http.post('/exchange', JSON.stringify(envelope));
+    const body = JSON.stringify(envelope);
+    const departure = this.departing(type, nonce, info, asked, cloids, opts.parentCloid);
+    const out = await this.o.http.post('/exchange', body);
     const r = interpretExchange(type, out);
-    const sent: Sent<T> = r.kind === 'ok' ? { ...r, nonce, signer: info } : { kind: r.kind, error: r.error, nonce, signer: info };
+    const sent: Sent<T> = r.kind === 'ok' ? { ...r, nonce, signer: info, departure } : { kind: r.kind, error: r.error, nonce, signer: info, departure };
     if (asked !== undefined) sent.asked = asked;
     return sent;
+  }
+
+  /** The 'sent' entry: what was asked and by whom, never the envelope (no signature, no invite code). */
+  private departing(action: ActionType, nonce: number, signer: SignerInfo, asked?: string, cloids?: string[], parentCloid?: string): Departure {
+    const entry: JournalEntry = { seq: ++this.seq, time: Date.now(), action, signerRole: signer.role, signer: signer.address, nonce, outcome: 'sent', detail: AWAITING };
+    if (asked !== undefined) entry.asked = asked;
+    if (cloids) entry.cloids = cloids;
+    if (parentCloid !== undefined) entry.parentCloid = parentCloid;
+    this.emit(entry);
+    return { seq: entry.seq, time: entry.time };
+  }
+
+  private emit(entry: JournalEntry): void {
+    for (const fn of this.listeners) fn(entry);
   }
 
   private describe(action: Action): string | undefined {
@@ -315,7 +346,9 @@ export class ExchangeClient {
   }
 
   private record(action: ActionType, r: Sent<ActionType>, outcome: JournalOutcome, detail: string, cloids?: string[], parentCloid?: string): void {
-    const entry: JournalEntry = { seq: ++this.seq, time: Date.now(), action, outcome, detail };
+    // The answer keeps its request's seq: one request, one number, from sent to answer.
+    const entry: JournalEntry = { seq: r.departure?.seq ?? ++this.seq, time: Date.now(), action, outcome, detail };
+    if (r.departure) entry.sentTime = r.departure.time;
     if (r.signer) {
       entry.signerRole = r.signer.role;
       entry.signer = r.signer.address;
@@ -327,7 +360,7 @@ export class ExchangeClient {
     if (cloids) entry.cloids = cloids;
     if (parentCloid !== undefined) entry.parentCloid = parentCloid;
     if (r.asked !== undefined) entry.asked = r.asked;
-    for (const fn of this.listeners) fn(entry);
+    this.emit(entry);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ActionOf, OpenOrder, OrderLookup, OrderStatusName } from '../protocol/wire/index.js';
+import type { ActionOf, OrderLookup } from '../protocol/wire/index.js';
 import type { Reconciled, ReconciledItem } from '../model/actionOutcome.js';
 import type { ClientError, Result } from './errors.js';
 

@@ -48,6 +48,8 @@ export interface FormSpec<F extends FieldMap = FieldMap> {
   initialFocus?: string;
   /** Why the form cannot be used now (no selected order, no position...), checked first. */
   unavailable?(ctx: FormContext): string | undefined;
+  /** A fact shown above the fields whatever is typed ("now: 10x cross"): the summary shows only once the form is valid. */
+  headline?(ctx: FormContext): string | undefined;
   build(values: ValuesOf<F>, ctx: FormContext): BuildResult;
   /** Pre-trade summaries, one per order the request places (order-like forms only). */
   confirm?(values: ValuesOf<F>, ctx: FormContext): readonly PreTrade[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMAND_IDS, DEFAULT_BINDINGS, paletteBindings } from './bindings.js';
 import { findConflicts } from './conflicts.js';
-import { activeContexts, allContextStacks, PANE_CONTEXTS } from './contexts.js';
+import { activeContexts, allContextStacks, OVERLAY_CONTEXTS, PANE_CONTEXTS } from './contexts.js';
 import { isKeyName } from './keys.js';
 
 describe('default bindings', () => {
@@ -51,6 +51,6 @@ describe('context stacks', () => {
     expect(activeContexts({ focused: 'chart' })).toEqual(['always', 'chart', 'global']);
   });
   it('enumerate every pane and overlay', () => {
-    expect(allContextStacks()).toHaveLength(1 + PANE_CONTEXTS.length + 5);
+    expect(allContextStacks()).toHaveLength(1 + PANE_CONTEXTS.length + OVERLAY_CONTEXTS.length);
   });
 });

@@ -15,6 +15,8 @@ interface BindingDef {
   readonly palette?: boolean;
   /** The command signs and sends something: monitor mode hides it and refuses its keys. */
   readonly writes?: true;
+  /** A word or two for the key hint line; the commands that matter most in their context have one. */
+  readonly hint?: string;
 }
 
 const DEFS = [
@@ -23,10 +25,10 @@ const DEFS = [
 
   // Navigation and overlays.
   { id: 'quit', keys: ['q'], description: 'Quit', context: 'global' },
-  { id: 'help', keys: ['?'], description: 'Show key bindings', context: 'global' },
-  { id: 'palette', keys: [':'], description: 'Open the command palette', context: 'global' },
-  { id: 'contract.pick', keys: ['/'], description: 'Pick a contract', context: 'global' },
-  { id: 'focus.next', keys: ['tab'], description: 'Focus the next pane', context: 'global' },
+  { id: 'help', keys: ['?'], description: 'Show key bindings', context: 'global', hint: 'help' },
+  { id: 'palette', keys: [':'], description: 'Open the command palette', context: 'global', hint: 'commands' },
+  { id: 'contract.pick', keys: ['p'], description: 'Pick a contract', context: 'global', hint: 'contract' },
+  { id: 'focus.next', keys: ['tab'], description: 'Focus the next pane', context: 'global', hint: 'pane' },
   { id: 'focus.prev', keys: ['shift+tab'], description: 'Focus the previous pane', context: 'global' },
   { id: 'focus.left', keys: ['h', 'left'], description: 'Focus the pane to the left', context: 'global' },
   { id: 'focus.right', keys: ['l', 'right'], description: 'Focus the pane to the right', context: 'global' },
@@ -37,8 +39,8 @@ const DEFS = [
   { id: 'chart.interval', keys: ['i'], description: 'Next candle interval', context: 'global' },
 
   // Trading on the current contract: each opens a form.
-  { id: 'order.buy', keys: ['b'], description: 'Buy (new order)', context: 'global', writes: true },
-  { id: 'order.sell', keys: ['s'], description: 'Sell (new order)', context: 'global', writes: true },
+  { id: 'order.buy', keys: ['b'], description: 'Buy (new order)', context: 'global', writes: true, hint: 'buy' },
+  { id: 'order.sell', keys: ['s'], description: 'Sell (new order)', context: 'global', writes: true, hint: 'sell' },
   { id: 'order.cancelAll', keys: ['X'], description: 'Cancel all orders of the contract', context: 'global', writes: true },
   { id: 'position.tpsl', keys: ['t'], description: 'Set take-profit / stop-loss', context: 'global', writes: true },
   { id: 'position.flatten', keys: ['F'], description: 'Flatten the position (reduce-only)', context: 'global', writes: true },
@@ -70,44 +72,49 @@ const DEFS = [
   { id: 'list.pageDown', keys: ['pagedown', 'ctrl+d'], description: 'Page down', context: 'list', palette: false },
   { id: 'list.top', keys: ['home'], description: 'Go to the first row', context: 'list', palette: false },
   { id: 'list.bottom', keys: ['end'], description: 'Go to the last row', context: 'list', palette: false },
+  { id: 'list.filter', keys: ['/'], description: 'Filter the rows of the focused list (help: search)', context: 'list', palette: false, hint: 'filter' },
+  { id: 'row.copy', keys: ['y'], description: "Copy the selected row's id to the clipboard (OSC 52)", context: 'list', hint: 'copy' },
 
   // Order book price cursor.
-  { id: 'book.buyAtCursor', keys: ['B'], description: 'Buy at the cursor price', context: 'book', writes: true },
-  { id: 'book.sellAtCursor', keys: ['S'], description: 'Sell at the cursor price', context: 'book', writes: true },
+  { id: 'book.buyAtCursor', keys: ['B'], description: 'Buy at the cursor price', context: 'book', writes: true, hint: 'buy here' },
+  { id: 'book.sellAtCursor', keys: ['S'], description: 'Sell at the cursor price', context: 'book', writes: true, hint: 'sell here' },
   { id: 'book.joinBid', keys: ['J'], description: 'Buy joining the best bid', context: 'book', writes: true },
   { id: 'book.joinAsk', keys: ['K'], description: 'Sell joining the best ask', context: 'book', writes: true },
   { id: 'book.ladder', keys: ['D'], description: 'Ladder of orders from the cursor (batch form)', context: 'book', writes: true },
   { id: 'book.center', keys: ['c'], description: 'Move the cursor back to the spread', context: 'book' },
-  { id: 'book.groupingCoarser', keys: ['g'], description: 'Coarser price grouping', context: 'book' },
+  { id: 'book.groupingCoarser', keys: ['g'], description: 'Coarser price grouping', context: 'book', hint: 'group' },
   { id: 'book.groupingFiner', keys: ['G'], description: 'Finer price grouping', context: 'book' },
 
   // Selected rows.
-  { id: 'order.modify', keys: ['m', 'enter'], description: 'Modify the selected order', context: 'orders', writes: true },
-  { id: 'order.cancel', keys: ['x', 'd'], description: 'Cancel the selected order', context: 'orders', writes: true },
+  { id: 'order.modify', keys: ['m', 'enter'], description: 'Modify the selected order', context: 'orders', writes: true, hint: 'modify' },
+  { id: 'order.cancel', keys: ['x', 'd'], description: 'Cancel the selected order', context: 'orders', writes: true, hint: 'cancel' },
   { id: 'order.cancelByCloid', keys: ['c'], description: 'Cancel by cloid (the selected order\'s, or type one)', context: 'orders', writes: true },
-  { id: 'orders.scope', keys: ['a'], description: 'Show open orders of all contracts / this contract', context: 'orders' },
-  { id: 'position.cancelTpSl', keys: ['x', 'd'], description: 'Cancel the TP/SL of the selected position', context: 'positions', writes: true },
+  { id: 'orders.scope', keys: ['a'], description: 'Show open orders of all contracts / this contract', context: 'orders', hint: 'all/this' },
+  { id: 'position.cancelTpSl', keys: ['x', 'd'], description: 'Cancel the TP/SL of the selected position', context: 'positions', writes: true, hint: 'cancel TP/SL' },
   { id: 'conditional.cancel', keys: ['c'], description: 'Cancel one conditional (TP or SL) by id', context: 'positions', writes: true },
-  { id: 'agents.revoke', keys: ['x', 'd'], description: 'Revoke the selected agent', context: 'agents', writes: true },
-  { id: 'journal.details', keys: ['enter'], description: 'Show the signed action and its result', context: 'journal' },
+  { id: 'agents.revoke', keys: ['x', 'd'], description: 'Revoke the selected agent', context: 'agents', writes: true, hint: 'revoke' },
+  { id: 'journal.details', keys: ['enter'], description: 'Show the signed action and its result', context: 'journal', hint: 'details' },
   { id: 'journal.export', keys: [], description: 'Export the journal, fills and order updates (CSV and JSON)', context: 'global' },
   { id: 'notices', keys: [], description: 'The last 100 notices and answers, whole, with their times', context: 'global' },
 
   // Overlays.
-  { id: 'form.submit', keys: ['enter'], description: 'Review and submit', context: 'form', palette: false, writes: true },
-  { id: 'form.cancel', keys: ['escape'], description: 'Close the form', context: 'form', palette: false },
-  { id: 'form.nextField', keys: ['tab', 'down'], description: 'Next field', context: 'form', palette: false },
+  { id: 'form.submit', keys: ['enter'], description: 'Review and submit', context: 'form', palette: false, writes: true, hint: 'review' },
+  { id: 'form.cancel', keys: ['escape'], description: 'Close the form', context: 'form', palette: false, hint: 'close' },
+  { id: 'form.nextField', keys: ['tab', 'down'], description: 'Next field', context: 'form', palette: false, hint: 'next field' },
   { id: 'form.prevField', keys: ['shift+tab', 'up'], description: 'Previous field', context: 'form', palette: false },
-  { id: 'form.toggle', keys: ['space'], description: 'Toggle or cycle the focused choice', context: 'form', palette: false },
-  { id: 'form.override', keys: ['o'], description: 'Override the guards and blockers (confirm step)', context: 'form', palette: false, writes: true },
-  { id: 'form.priceSource', keys: ['ctrl+p'], description: 'Order price from mid / best / last / book cursor', context: 'form', palette: false },
-  { id: 'confirm.yes', keys: ['y', 'enter'], description: 'Confirm and sign', context: 'confirm', palette: false },
-  { id: 'confirm.no', keys: ['n', 'escape'], description: 'Go back without sending', context: 'confirm', palette: false },
-  { id: 'picker.choose', keys: ['enter'], description: 'Switch to the highlighted contract', context: 'picker', palette: false },
-  { id: 'picker.close', keys: ['escape'], description: 'Close the picker', context: 'picker', palette: false },
-  { id: 'palette.run', keys: ['enter'], description: 'Run the highlighted command', context: 'palette', palette: false },
-  { id: 'palette.close', keys: ['escape'], description: 'Close the palette', context: 'palette', palette: false },
-  { id: 'help.close', keys: ['escape', '?', 'q'], description: 'Close help', context: 'help', palette: false },
+  { id: 'form.toggle', keys: ['space'], description: 'Toggle or cycle the focused choice', context: 'form', palette: false, hint: 'toggle' },
+  { id: 'form.override', keys: ['o'], description: 'Override the guards and blockers (confirm step)', context: 'form', palette: false, writes: true, hint: 'override' },
+  { id: 'form.skipConfirm', keys: ['a'], description: "Send, and don't ask again under this size (confirm step; saved to the config)", context: 'form', palette: false, hint: "don't ask" },
+  { id: 'form.priceSource', keys: ['ctrl+p'], description: 'Order price from mid / best / last / book cursor', context: 'form', palette: false, hint: 'price from' },
+  { id: 'confirm.yes', keys: ['y', 'enter'], description: 'Confirm and sign', context: 'confirm', palette: false, hint: 'yes' },
+  { id: 'confirm.no', keys: ['n', 'escape'], description: 'Go back without sending', context: 'confirm', palette: false, hint: 'no' },
+  { id: 'picker.choose', keys: ['enter'], description: 'Switch to the highlighted contract', context: 'picker', palette: false, hint: 'switch' },
+  { id: 'picker.close', keys: ['escape'], description: 'Close the picker', context: 'picker', palette: false, hint: 'close' },
+  { id: 'palette.run', keys: ['enter'], description: 'Run the highlighted command', context: 'palette', palette: false, hint: 'run' },
+  { id: 'palette.close', keys: ['escape'], description: 'Close the palette', context: 'palette', palette: false, hint: 'close' },
+  { id: 'help.close', keys: ['escape', '?', 'q'], description: 'Close help', context: 'help', palette: false, hint: 'close' },
+  { id: 'filter.apply', keys: ['enter'], description: 'Keep the filter and go back to the list', context: 'filter', palette: false, hint: 'keep' },
+  { id: 'filter.clear', keys: ['escape'], description: 'Clear the filter', context: 'filter', palette: false, hint: 'clear' },
 ] as const satisfies readonly BindingDef[];
 
 export type CommandId = (typeof DEFS)[number]['id'];
@@ -119,6 +126,7 @@ export interface Binding {
   readonly context: Context;
   readonly palette?: boolean;
   readonly writes?: true;
+  readonly hint?: string;
 }
 
 export const DEFAULT_BINDINGS: readonly Binding[] = DEFS;

@@ -17,8 +17,11 @@ export const PANE_CONTEXTS = [
 ] as const;
 export type PaneContext = (typeof PANE_CONTEXTS)[number];
 
-/** Overlays capture the keyboard: while one is open, pane and global bindings are off. */
-export const OVERLAY_CONTEXTS = ['form', 'confirm', 'picker', 'palette', 'help'] as const;
+/**
+ * Overlays capture the keyboard: while one is open, pane and global bindings are off. `filter`
+ * is the line a list's (or help's) filter is typed into.
+ */
+export const OVERLAY_CONTEXTS = ['form', 'confirm', 'picker', 'palette', 'help', 'filter'] as const;
 export type OverlayContext = (typeof OVERLAY_CONTEXTS)[number];
 
 export type Context = 'always' | OverlayContext | PaneContext | 'list' | 'global';
@@ -46,6 +49,7 @@ export const CONTEXT_TITLES: Record<Context, string> = {
   picker: 'Contract picker',
   palette: 'Command palette',
   help: 'Help',
+  filter: 'Filter',
 };
 
 /** Panes with a selectable row or price cursor get list navigation. */

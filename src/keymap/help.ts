@@ -21,6 +21,7 @@ const SECTION_ORDER: readonly Context[] = [
   'picker',
   'palette',
   'help',
+  'filter',
 ];
 
 const LABELS: Record<string, string> = {

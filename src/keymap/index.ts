@@ -5,6 +5,7 @@ export * from './dispatcher.js';
 export * from './conflicts.js';
 export * from './overrides.js';
 export * from './help.js';
+export * from './hints.js';
 export * from './palette.js';
 export * from './rankMatches.js';
 export * from './writeAccess.js';

@@ -3,11 +3,20 @@ import type { ClientError } from './clientError.js';
 import type { SignerRole } from './signerInfo.js';
 
 /**
- * One line per write the client attempted. 'unknown' means the answer was lost and no
- * lookup could settle it; 'reconciled' means the answer was lost and the exchange's
- * records were read instead. No key and no signature is ever recorded.
+ * A signed request is journalled twice: once as it leaves ('sent': signed, on its way, no
+ * answer yet) and once when its answer arrives (every other outcome). The answer names the
+ * same request by signer and nonce (a nonce is used once per signer, across every process
+ * sharing the state directory) and replaces the 'sent' entry wherever both are seen: in the
+ * store, on screen and when the file is read back. A request refused before it was signed
+ * has only its answer.
+ *
+ * 'unknown' means the answer was lost and no lookup could settle it; 'reconciled' means the
+ * answer was lost and the exchange's records were read instead. 'unanswered' is never
+ * written: it is how a 'sent' line with no answer line reads back (the process ended between
+ * the two, or was still waiting when the file was read), so the request may or may not have
+ * reached the exchange. No key and no signature is ever recorded.
  */
-export type JournalOutcome = 'ok' | 'partial' | 'rejected' | 'error' | 'unknown' | 'reconciled';
+export type JournalOutcome = 'sent' | 'ok' | 'partial' | 'rejected' | 'error' | 'unknown' | 'reconciled' | 'unanswered';
 
 export interface JournalEntry {
   seq: number;
@@ -32,6 +41,8 @@ export interface JournalEntry {
   parentCloid?: string;
   /** Which face signed it ('dashboard', 'cli'), when known. */
   face?: string;
+  /** On an answer: when its request left (the time of its 'sent' entry). */
+  sentTime?: number;
 }
 
 export type JournalListener = (entry: JournalEntry) => void;

@@ -1,5 +1,5 @@
 import { NonceManager, type SecretKeyInput } from '../protocol/index.js';
-import { CANDLE_INTERVAL_MS, type CandleInterval, type Configs, type ContractConfig, type L2Book, type Subscription } from '../protocol/wire/index.js';
+import { CANDLE_INTERVAL_MS, type CandleInterval, type ContractConfig, type Subscription } from '../protocol/wire/index.js';
 import { Backoff } from '../client/backoff.js';
 import { ClockOffset } from '../client/clockOffset.js';
 import { clientError, type ClientError, type Result } from '../client/errors.js';
@@ -84,7 +84,11 @@ export interface SessionOptions {
 const JOURNAL_HISTORY = 500;
 
 /** Something every face of the session should tell its user once (a toast, a stderr line). */
-export type SessionEvent = { type: 'notice'; text: string; tone: 'success' | 'error' } | { type: 'progress'; step: string | null };
+/**
+ * What the session tells a face. A notice with `agent` speaks about that agent wallet: it
+ * stops being true once the agent is revoked, and a face should stop showing it then.
+ */
+export type SessionEvent = { type: 'notice'; text: string; tone: 'success' | 'error'; agent?: string } | { type: 'progress'; step: string | null };
 
 export interface Session {
   store: AppStore;
@@ -239,10 +243,13 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
       error('journal', clientError('validation', e instanceof Error ? e.message : String(e)));
     }
   }
-  exchange.onJournal((sent) => {
-    const entry = o.face === undefined ? sent : { ...sent, face: o.face };
+  // Called once as a signed request leaves (outcome 'sent': written before it goes out) and
+  // once with its answer; the store and the file pair the two by signer and nonce.
+  exchange.onJournal((heard) => {
+    const entry = o.face === undefined ? heard : { ...heard, face: o.face };
     coalescer.journal(entry);
-    poller.burst();
+    // Only an answer can have changed the account.
+    if (entry.outcome !== 'sent') poller.burst();
     try {
       journalFile?.append(entry, o.face);
     } catch (e) {
@@ -344,7 +351,8 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
       emit({ type: 'progress', step: null });
       // The client logs the reconnect as an error entry, so the success notice goes after it to stay on screen.
       if (!ws.snapshot().authenticated && !readOnly) ws.reconnect('websocket: signing in again now that the agent is approved');
-      emit({ type: 'notice', text: 'embedded exchange: account funded, collateral locked, agent approved', tone: 'success' });
+      const agent = signers.agentAddress;
+      emit({ type: 'notice', text: 'embedded exchange: account funded, collateral locked, agent approved', tone: 'success', ...(agent ? { agent } : {}) });
       poller.runNow('userAccount');
       poller.runNow('userAgents');
     },

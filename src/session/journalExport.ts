@@ -13,7 +13,9 @@ import { prepareStateDir } from './stateDir.js';
  * The journal, the session's fills and its order updates as CSV and JSON files for an
  * auditor or a spreadsheet, written under `<stateDir>/exports/`, 0600 like everything in the
  * state directory. Amounts stay decimal strings end to end (never a float): prices and sizes
- * as the wire sent them, fees and PnL from raw coin units at the coin's decimals.
+ * as the wire sent them, fees and PnL from raw coin units at the coin's decimals. The journal
+ * is read as JournalFile reads it: one row per request, its answer with the time it left
+ * (`sentTime`), or 'unanswered' when only its sent line was recorded.
  */
 
 type Cell = string | number | boolean | null | readonly string[];
@@ -72,6 +74,7 @@ export function exportJournal(stateDir: string, s: AppState, now: number = Date.
 const JOURNAL_COLUMNS = [
   'time',
   'timeMs',
+  'sentTime',
   'seq',
   'face',
   'action',
@@ -91,6 +94,7 @@ function journalRow(e: JournalEntry): Row {
   return {
     time: iso(e.time),
     timeMs: e.time,
+    sentTime: e.sentTime === undefined ? null : iso(e.sentTime),
     seq: e.seq,
     face: e.face ?? null,
     action: e.action,

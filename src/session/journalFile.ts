@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { mergeJournal } from '../feed/journalMerge.js';
 import type { JournalEntry, JournalOutcome } from '../model/journalEntry.js';
 import { isActionType } from '../protocol/wire/index.js';
 import { errCode, formatMode, isLinkRefusal, O_NOFOLLOW, readFileNoFollowSync } from '../wallet/fsutil.js';
@@ -9,7 +10,11 @@ import { prepareStateDir } from './stateDir.js';
 export type JournalRecord = JournalEntry;
 
 export interface JournalLoad {
-  /** The last valid entries, oldest first. */
+  /**
+   * The last valid entries, oldest first, one per request: a 'sent' line and its answer read
+   * as the answer, in the place of the request; a 'sent' line with no answer reads as
+   * 'unanswered'.
+   */
   entries: JournalRecord[];
   /** Lines skipped because they were not a journal entry (a torn write, an edit by hand). */
   malformed: number;
@@ -49,17 +54,34 @@ const ENTRY_FIELDS: Record<keyof JournalEntry, true> = {
   cloids: true,
   parentCloid: true,
   face: true,
+  sentTime: true,
 };
 const FIELDS = new Set(Object.keys(ENTRY_FIELDS));
 
-const OUTCOMES: Record<JournalOutcome, true> = { ok: true, partial: true, rejected: true, error: true, unknown: true, reconciled: true };
+const OUTCOMES: Record<JournalOutcome, true> = {
+  sent: true,
+  ok: true,
+  partial: true,
+  rejected: true,
+  error: true,
+  unknown: true,
+  reconciled: true,
+  unanswered: true,
+};
+
+/** What a request reads as when its 'sent' line has no answer line after it. */
+const NO_ANSWER_RECORDED =
+  'sent, no answer recorded: the process ended before the answer arrived (or was still waiting when this was read); outcome unknown, check the exchange before retrying';
 
 /**
- * The journal kept in the state directory: `journal.jsonl`, one JSON line per write the
- * client attempted, shared by every face running on the directory (the dashboard and the
- * CLI). Each line goes out as one write(2) on an O_APPEND descriptor, so lines from two
- * processes never interleave, and the file is reopened per line so a rotation done by the
- * other process is followed. Files are 0600 in a 0700 directory, and either open to other
+ * The journal kept in the state directory: `journal.jsonl`, JSON lines shared by every face
+ * running on the directory (the dashboard and the CLI). A signed request gets a 'sent' line
+ * before it leaves and a line with its answer when that arrives, both naming it by signer and
+ * nonce; a request refused before signing gets its answer line only. Reading back pairs the
+ * two (never across signers or faces), so a crash between them leaves a request that reads
+ * as 'unanswered' rather than leaving no trace. Each line goes out as one write(2) on an
+ * O_APPEND descriptor, so lines from two processes never interleave, and the file is
+ * reopened per line so a rotation done by the other process is followed. Files are 0600 in a 0700 directory, and either open to other
  * users is refused, as key files are: the journal names signers and order ids. A symbolic
  * link at either name is never followed: appending through one is refused, reading one is
  * refused, and rotation renames over one (replacing the link, not what it points to).
@@ -117,9 +139,11 @@ export class JournalFile {
   load(limit: number): JournalLoad {
     if (limit <= 0) return { entries: [], malformed: 0 };
     const current = parse(readIfPresent(this.path));
-    if (current.entries.length >= limit) return { entries: current.entries.slice(-limit), malformed: current.malformed };
+    const recent = readBack(current.entries);
+    if (recent.length >= limit) return { entries: recent.slice(-limit), malformed: current.malformed };
+    // Read as one: a rotation may fall between a request's sent line and its answer.
     const older = parse(readIfPresent(this.rotatedPath));
-    return { entries: [...older.entries, ...current.entries].slice(-limit), malformed: older.malformed + current.malformed };
+    return { entries: readBack([...older.entries, ...current.entries]).slice(-limit), malformed: older.malformed + current.malformed };
   }
 
   /**
@@ -164,6 +188,11 @@ function readIfPresent(file: string): string {
   }
 }
 
+/** The lines as requests: each answer in the place of its sent line, a sent line left alone read as unanswered. */
+function readBack(lines: readonly JournalRecord[]): JournalRecord[] {
+  return mergeJournal([], lines, Number.MAX_SAFE_INTEGER).map((e) => (e.outcome === 'sent' ? { ...e, outcome: 'unanswered', detail: NO_ANSWER_RECORDED } : e));
+}
+
 function parse(text: string): JournalLoad {
   const entries: JournalRecord[] = [];
   let malformed = 0;
@@ -202,6 +231,7 @@ function isRecord(v: unknown): v is JournalRecord {
     optional('cloids', (x) => Array.isArray(x) && x.every(str)) &&
     optional('asked', str) &&
     optional('parentCloid', str) &&
-    optional('face', str)
+    optional('face', str) &&
+    optional('sentTime', Number.isFinite)
   );
 }

@@ -14,6 +14,8 @@ export interface DashboardArgs {
   contract?: string;
   theme?: string;
   noColor: boolean;
+  /** Leave mouse reporting off (the config's `mouse: false` does the same). */
+  noMouse: boolean;
   config?: string;
   stateDir?: string;
   activity?: string;
@@ -60,6 +62,9 @@ Display:
   --contract NAME         contract to open (an Active one, by name)
   --theme NAME            dark (default), light, high-contrast, mono
   --no-color              no colours (also NO_COLOR=1)
+  --no-mouse              leave the mouse to the terminal (its own text selection); else a
+                          click focuses a pane or picks a book level and the wheel scrolls
+                          lists. Also "mouse": false in the config file
 Embedded exchange:
   --activity LEVEL        market activity: off, calm, normal (default), busy, stress
   --seed N                market seed, for tests and benchmarks (default: random, kept in
@@ -98,7 +103,7 @@ export const SHARED_OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const satisfies ParseArgsConfig['options'];
 
-export type SharedArgs = Omit<DashboardArgs, 'theme' | 'noColor' | 'version'>;
+export type SharedArgs = Omit<DashboardArgs, 'theme' | 'noColor' | 'noMouse' | 'version'>;
 
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
@@ -170,6 +175,7 @@ export function parseDashboardArgs(argv: string[]): DashboardArgs {
         ...SHARED_OPTIONS,
         theme: { type: 'string' },
         'no-color': { type: 'boolean', default: false },
+        'no-mouse': { type: 'boolean', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
     });
@@ -177,7 +183,7 @@ export function parseDashboardArgs(argv: string[]): DashboardArgs {
     throw argsError(e);
   }
   const v = parsed.values;
-  const out: DashboardArgs = { ...readSharedArgs(v), noColor: v['no-color'] ?? false, version: v.version ?? false };
+  const out: DashboardArgs = { ...readSharedArgs(v), noColor: v['no-color'] ?? false, noMouse: v['no-mouse'] ?? false, version: v.version ?? false };
   if (typeof v.theme === 'string') {
     if (v.theme.trim() === '') throw new ArgsError('--theme needs a value');
     out.theme = v.theme;

@@ -75,9 +75,16 @@ export const ConfigSchema = v.strictObject({
   ),
   /** Default order size per contract name, as a decimal string. */
   defaultSize: v.optional(v.record(v.string(), Decimal)),
+  /** Mouse reporting (click to focus and pick book levels, wheel to scroll); default true. */
+  mouse: v.optional(v.boolean()),
 });
 
 export type Config = v.InferOutput<typeof ConfigSchema>;
+
+/** Whether the dashboard turns mouse reporting on: unless `--no-mouse` or `"mouse": false` says no. */
+export function mouseEnabled(config: Pick<Config, 'mouse'>, args: { noMouse: boolean }): boolean {
+  return !args.noMouse && config.mouse !== false;
+}
 
 export class ConfigError extends Error {
   constructor(message: string) {

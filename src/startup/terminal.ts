@@ -1,13 +1,22 @@
 /**
- * Terminal ownership: alternate screen and hidden cursor while the dashboard runs, and the
- * user's terminal given back on every way out — quit, Ctrl-C, SIGTERM, SIGHUP and crashes —
- * with a readable one-line message instead of a stack over a broken screen.
+ * Terminal ownership: alternate screen, hidden cursor and (unless turned off) mouse reports
+ * while the dashboard runs, and the user's terminal given back on every way out — quit,
+ * Ctrl-C, SIGTERM, SIGHUP and crashes — with a readable one-line message instead of a stack
+ * over a broken screen.
  */
 const ENTER = '\x1b[?1049h\x1b[?25l';
 const LEAVE = '\x1b[?25h\x1b[?1049l';
+/** Report button presses, releases and the wheel (1000), in SGR form (1006); no motion (1003). */
+export const MOUSE_ON = '\x1b[?1000h\x1b[?1006h';
+export const MOUSE_OFF = '\x1b[?1006l\x1b[?1000l';
 
 export interface TerminalGuard {
   restore(): void;
+  /**
+   * Mouse reporting on or off (the dashboard turns it on while its input is in raw mode,
+   * where reports are read rather than echoed). restore() turns it off if it is on.
+   */
+  setMouse(on: boolean): void;
 }
 
 interface Io {
@@ -18,8 +27,16 @@ interface Io {
 
 export function takeTerminal(io: Io = process, onSignal: (signal: NodeJS.Signals) => void = defaultOnSignal): TerminalGuard {
   let restored = false;
+  let mouse = false;
+  const setMouse = (on: boolean) => {
+    if (on === mouse || (on && restored)) return;
+    mouse = on;
+    io.stdout.write(on ? MOUSE_ON : MOUSE_OFF);
+  };
   const restore = () => {
     if (restored) return;
+    // Before the screen goes back: a click on the user's shell must not print reports.
+    setMouse(false);
     restored = true;
     try {
       if (io.stdin.isTTY && io.stdin.isRaw) io.stdin.setRawMode(false);
@@ -48,7 +65,7 @@ export function takeTerminal(io: Io = process, onSignal: (signal: NodeJS.Signals
   };
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
-  return { restore };
+  return { restore, setMouse };
 }
 
 function defaultOnSignal(signal: NodeJS.Signals): void {

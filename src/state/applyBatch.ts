@@ -1,5 +1,6 @@
 import type { FeedBatch } from '../feed/batch.js';
 import type { FeedCaps } from '../feed/caps.js';
+import { mergeJournal } from '../feed/journalMerge.js';
 import { appendCapped } from '../feed/ring.js';
 import type { Bbo, Candle, ContractConfig, L2Book, OpenOrder } from '../protocol/wire/index.js';
 import { stalenessOf } from './staleness.js';
@@ -20,7 +21,8 @@ export function applyBatch(s: AppState, b: FeedBatch, caps: FeedCaps, now: numbe
   if (orders !== s.orders) patch.orders = orders;
   const session = applySession(s.session, b, caps);
   if (session !== s.session) patch.session = session;
-  if (b.journal.length > 0) patch.journal = { entries: appendCapped(s.journal.entries, b.journal, caps.journal) };
+  // A request's answer takes the row of its 'sent' entry: one row per request, sending until answered.
+  if (b.journal.length > 0) patch.journal = { entries: mergeJournal(s.journal.entries, b.journal, caps.journal) };
   return patch;
 }
 

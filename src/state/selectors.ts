@@ -1,5 +1,4 @@
-import type { SubState } from '../model/streamState.js';
-import type { Candle, CandleInterval, ContractConfig, Fill, OpenOrder, Trade } from '../protocol/wire/index.js';
+import type { Candle, CandleInterval, ContractConfig, OpenOrder, Trade } from '../protocol/wire/index.js';
 import type { AppState, FeedKind } from './types.js';
 
 /**

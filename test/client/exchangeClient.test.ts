@@ -47,8 +47,12 @@ describe('ExchangeClient', () => {
     expect(r.statuses).toEqual([{ resting: { oid: 1 } }, { error: 'size must be positive' }, { resting: { oid: 2 } }]);
     expect(r.signer).toEqual({ role: 'agent', address: AGENT_ADDR });
     expect(r.reconciledBecause).toBeUndefined();
-    expect(journal).toHaveLength(1);
-    expect(journal[0]).toMatchObject({ action: 'order', outcome: 'partial', signerRole: 'agent', signer: AGENT_ADDR, nonce: r.nonce, requestId: r.requestId });
+    // Heard of as it left (no answer, no request id yet), then with its answer: the same request.
+    expect(journal).toHaveLength(2);
+    expect(journal[0]).toMatchObject({ action: 'order', outcome: 'sent', signerRole: 'agent', signer: AGENT_ADDR, nonce: r.nonce, cloids: r.cloids });
+    expect(journal[0]!.requestId).toBeUndefined();
+    expect(journal[1]).toMatchObject({ action: 'order', outcome: 'partial', signerRole: 'agent', signer: AGENT_ADDR, nonce: r.nonce, requestId: r.requestId, cloids: r.cloids });
+    expect(journal[1]).toMatchObject({ seq: journal[0]!.seq, sentTime: journal[0]!.time });
   });
 
   it('never orders twice: 50 submissions whose answers are dropped after the exchange applied them', async () => {
@@ -64,7 +68,7 @@ describe('ExchangeClient', () => {
     }
     expect(fx.appliedPerCloid.size).toBe(50);
     for (const n of fx.appliedPerCloid.values()) expect(n).toBe(1);
-    expect(journal.map((e) => e.outcome)).toEqual(Array(50).fill('reconciled'));
+    expect(journal.map((e) => e.outcome)).toEqual(Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? 'sent' : 'reconciled')));
   });
 
   it('reports an order the exchange never applied as absent, not as placed', async () => {

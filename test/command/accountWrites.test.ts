@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOf, type Hex } from '../../src/protocol/index.js';
 import { build, type AgentRecord, type Position, type UserAccount } from '../../src/protocol/wire/index.js';
 import { loadKeystoreFile } from '../../src/wallet/index.js';
-import { exchangeData, newKey, startTestExchange, type Registered, type TestExchange } from '../support/exchangeHarness.js';
+import { exchangeData, newKey, type Registered, type TestExchange } from '../support/exchangeHarness.js';
 import { centsText, cliTrader, markCents, type CliTrader } from './support/cliTrader.js';
 import { runCli, tempHome, type CliResult } from './support/runCli.js';
 

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { JournalFile } from '../../src/session/journalFile.js';
 import { KEYS } from '../support/terminal.js';
 import { closeAnswer, keys, launchTrading, waitReady, type TradingDashboard } from '../ui/support/tradingDashboard.js';
 import { runCli } from './support/runCli.js';
@@ -44,11 +44,9 @@ describe('a command beside the dashboard', () => {
     expect(all.code, all.stderr).toBe(0);
     await t.waitFor((x) => x.includes('no open orders on SOL1'), 15_000);
 
-    // One journal for both faces, each line saying which one signed.
-    const journal = readFileSync(path.join(stateDir, 'journal.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as { action: string; face: string; outcome: string });
+    // One journal for both faces, each line saying which one signed; read back, each request
+    // is one entry (its sent line and its answer, paired within its own face and signer).
+    const journal = new JournalFile(stateDir).load(Number.MAX_SAFE_INTEGER).entries;
     expect(journal.filter((e) => e.face === 'cli').map((e) => e.action)).toEqual(['order', 'order', 'cancelAll']);
     expect(journal.filter((e) => e.face === 'dashboard').map((e) => e.action)).toContain('order');
     expect(journal.every((e) => e.outcome === 'ok')).toBe(true);

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JournalFile } from '../../src/session/journalFile.js';
 import type { Registered, TestExchange } from '../support/exchangeHarness.js';
 import { centsText, cliTrader, markCents, type CliTrader } from './support/cliTrader.js';
 import { startCuttingProxy } from './support/cuttingProxy.js';
@@ -185,8 +186,16 @@ describe('perpdesk writes over --url', () => {
 
   it('journals every signed action in the state directory, and no run ever printed the key', () => {
     const lines = readFileSync(path.join(home, '.state', 'perpdesk', 'journal.jsonl'), 'utf8').trim().split('\n');
-    const entries = lines.map((l) => JSON.parse(l) as { action: string; face?: string; outcome: string });
+    const entries = lines.map((l) => JSON.parse(l) as { action: string; face?: string; outcome: string; nonce?: number; signer?: string });
     expect(entries.every((e) => e.face === 'cli')).toBe(true);
+    // Each signed request's sent line comes before its answer, and every command waited for its answer.
+    entries.forEach((e, i) => {
+      if (e.outcome === 'sent' || e.nonce === undefined) return;
+      expect(entries.slice(0, i).some((s) => s.outcome === 'sent' && s.nonce === e.nonce && s.signer === e.signer), `${e.action} ${e.nonce}`).toBe(true);
+    });
+    const read = new JournalFile(path.join(home, '.state', 'perpdesk')).load(Number.MAX_SAFE_INTEGER).entries;
+    expect(read.filter((e) => e.outcome === 'unanswered' || e.outcome === 'sent')).toEqual([]);
+    expect(read).toHaveLength(entries.filter((e) => e.outcome !== 'sent').length);
     const actions = entries.map((e) => e.action);
     for (const a of ['enrollUserToMarketDeployer', 'lockCollateral', 'order', 'modify', 'cancel', 'cancelAll']) expect(actions).toContain(a);
     expect(entries.some((e) => e.action === 'order' && e.outcome === 'rejected')).toBe(true);

@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { Clock } from '../../src/exchange/clock.js';
+import { ExchangeCore } from '../../src/exchange/core.js';
 import { startTestExchange, type TestExchange } from '../support/exchangeHarness.js';
 
 let ex: TestExchange | undefined;
@@ -31,5 +33,26 @@ describe('a fresh exchange has candle history', () => {
     const state = (await ex.info<{ dayOpenPx: string | null; dayVolume: string }>({ type: 'marketState', contractId: 2 })).body;
     expect(state.dayOpenPx).not.toBeNull();
     expect(Number(state.dayVolume)).toBeGreaterThan(0);
+  });
+});
+
+describe('the history follows the venue seed', () => {
+  it('draws the same bars for the same --seed and others for another', () => {
+    const t = Date.UTC(2026, 0, 5, 12, 0, 0);
+    const bars = (seed: number) => {
+      const core = new ExchangeCore({ seed, clock: new Clock(() => t) });
+      try {
+        // The history is drawn when the market is first read.
+        core.handleInfo({ type: 'marketState', contractId: 1 });
+        const reply = core.handleInfo({ type: 'candleSnapshot', contractId: 1, interval: '1h', startTime: t - 48 * 3_600_000, endTime: t });
+        const body = reply.body as Bar[];
+        expect(body.length).toBeGreaterThan(24);
+        return body.map((b) => `${b.o}/${b.c}/${b.v}`).join(' ');
+      } finally {
+        core.close();
+      }
+    };
+    expect(bars(7)).toBe(bars(7));
+    expect(bars(8)).not.toBe(bars(7));
   });
 });

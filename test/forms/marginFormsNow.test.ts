@@ -43,4 +43,12 @@ describe('the L and M forms show the setting in force', () => {
     expect(refused.ready).toBe(false);
     expect(refused.fields[0]!.choices![1]!.label).toBe('per-position margin · now');
   });
+
+  it('the setting in force is a headline, there while the typed value is empty or refused', () => {
+    const c = ctx({ account: reported });
+    expect(run(FORMS.leverage, { leverage: '' }, c).ready).toBe(false);
+    expect(run(FORMS.leverage, { leverage: '999' }, c).ready).toBe(false);
+    expect(FORMS.leverage.headline?.(c)).toBe('now: 7x isolated');
+    expect(FORMS.marginMode.headline?.(c)).toBe('now: 7x isolated');
+  });
 });

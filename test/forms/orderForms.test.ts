@@ -70,7 +70,7 @@ describe('order form', () => {
     expect(e.blocked).toBeUndefined();
     const plan = confirmPlan(FORMS.order, e, delisted);
     expect(plan.show).toBe(true);
-    expect(blockerLines(plan, pressKey((cmd) => (cmd === 'contract.pick' ? '/' : undefined)))).toEqual(['DOGE0 is not active (Delisted): press / to pick an active contract']);
+    expect(blockerLines(plan, pressKey((cmd) => (cmd === 'contract.pick' ? 'p' : undefined)))).toEqual(['DOGE0 is not active (Delisted): press p to pick an active contract']);
   });
 
   it('not enrolled in the contract\'s deployer: a blocker naming the deployer, with enrollment prefilled', () => {

@@ -68,9 +68,12 @@ describe('the client puts the words on the journal entry', () => {
       });
       failing.onJournal((e) => entries.push(e));
       expect((await failing.send(build.updateLeverage(1, 5))).ok).toBe(true);
-      expect(entries.map((e) => [e.action, e.asked])).toEqual([
-        ['enrollUserToMarketDeployer', 'asked enrollUserToMarketDeployer'],
-        ['updateLeverage', undefined],
+      // Each request heard of twice, as it left and with its answer, the words on both.
+      expect(entries.map((e) => [e.action, e.outcome, e.asked])).toEqual([
+        ['enrollUserToMarketDeployer', 'sent', 'asked enrollUserToMarketDeployer'],
+        ['enrollUserToMarketDeployer', 'ok', 'asked enrollUserToMarketDeployer'],
+        ['updateLeverage', 'sent', undefined],
+        ['updateLeverage', 'ok', undefined],
       ]);
     } finally {
       await http.close();

@@ -63,7 +63,7 @@ describe('TP/SL attached to an order', () => {
     expect(session.store.getState().journal.entries.some((e) => e.action === 'tpSl')).toBe(false);
 
     exchangeData(await ex.signedPost(build.order([{ contractId: 1, isBuy: false, price: '150', size: '1', tif: 'Ioc' }]), bob.key));
-    await until((s) => s.journal.entries.some((e) => e.action === 'tpSl'), 'the TP/SL sent after the fill');
+    await until((s) => s.journal.entries.some((e) => e.action === 'tpSl' && e.outcome !== 'sent'), 'the answer to the TP/SL sent after the fill');
     expect(session.store.getState().journal.entries.find((e) => e.action === 'tpSl')).toMatchObject({ outcome: 'ok', parentCloid: cloid });
     expect(session.attached.pending()).toEqual([]);
     await until(() => notices.length > 0, 'the notice');

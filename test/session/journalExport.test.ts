@@ -121,6 +121,24 @@ describe('exportJournal', () => {
     expect((JSON.parse(file('orders', 'json')) as Record<string, unknown>[])[0]).toMatchObject({ price: '59000.5', size: '0.010', reduceOnly: false });
   });
 
+  it('writes a request once: its answer with the time it left, or, with no answer recorded, as unanswered', () => {
+    const dir = stateDir();
+    const journal = new JournalFile(dir);
+    const signer = '0xabcd000000000000000000000000000000000001';
+    const sent = (seq: number, nonce: number, time: number): JournalEntry => ({ seq, time, action: 'order', signerRole: 'agent', signer, nonce, outcome: 'sent', detail: 'sent, awaiting the answer', asked: `Buy ${seq} SOL1 @ 95 Gtc`, cloids: [`0x${String(seq).padStart(32, '0')}`] });
+    journal.append(sent(1, 501, NOW - 9_000), 'cli');
+    journal.append(sent(2, 502, NOW - 8_000), 'dashboard');
+    journal.append({ ...sent(2, 502, NOW - 7_990), sentTime: NOW - 8_000, outcome: 'ok', detail: 'resting #12', requestId: 'req-5' }, 'dashboard');
+    const out = exportJournal(dir, state(), NOW);
+    expect(out.files[0]!.rows).toBe(2);
+    const j = records(readFileSync(out.files[0]!.csv, 'utf8'));
+    expect(j.map((r) => [r.seq, r.face, r.nonce, r.outcome, r.sentTime, r.cloids])).toEqual([
+      ['1', 'cli', '501', 'unanswered', '', '0x00000000000000000000000000000001'],
+      ['2', 'dashboard', '502', 'ok', new Date(NOW - 8_000).toISOString(), '0x00000000000000000000000000000002'],
+    ]);
+    expect(j[0]!.detail).toMatch(/^sent, no answer recorded/);
+  });
+
   it('never writes over an earlier export of the same second', () => {
     const dir = stateDir();
     expect(exportJournal(dir, state(), NOW).stamp).toBe('20250512-140307');

@@ -43,6 +43,7 @@ const ENTRY_KEYS: Record<keyof JournalEntry, true> = {
   cloids: true,
   parentCloid: true,
   face: true,
+  sentTime: true,
 };
 
 describe('JournalFile', () => {
@@ -192,4 +193,110 @@ describe('JournalFile', () => {
       for (const e of mine) expect(e.detail).toBe(`${face} ${e.seq} `.padEnd(600, face === 'cli' ? 'c' : 'd'));
     }
   }, 20_000);
+
+  describe('a request sent and its answer', () => {
+    const SIGNER_A = '0xabcd000000000000000000000000000000000001';
+    const SIGNER_B = '0xabcd000000000000000000000000000000000002';
+    /** The line written before a request leaves: no request id, no answer yet. */
+    const sent = (seq: number, over: Partial<JournalEntry> = {}): JournalEntry => {
+      const { requestId: _r, ...rest } = entry(seq, { outcome: 'sent', detail: 'sent, awaiting the answer', ...over });
+      return rest;
+    };
+    const answer = (seq: number, over: Partial<JournalEntry> = {}): JournalEntry => entry(seq, { time: 1_700_000_000_000 + seq + 40, sentTime: 1_700_000_000_000 + seq, ...over });
+
+    it('collapses a sent line and its answer into the answer, in the place of the request', () => {
+      const dir = tempDir();
+      const journal = new JournalFile(dir);
+      journal.append(sent(1), 'dashboard');
+      journal.append(sent(2), 'cli');
+      journal.append(answer(2), 'cli');
+      journal.append(answer(1, { outcome: 'rejected', detail: 'Insufficient margin' }), 'dashboard');
+      expect(readFileSync(journal.path, 'utf8').trim().split('\n')).toHaveLength(4);
+      const loaded = journal.load(10);
+      expect(loaded.malformed).toBe(0);
+      expect(loaded.entries).toEqual([
+        { ...answer(1, { outcome: 'rejected', detail: 'Insufficient margin' }), face: 'dashboard' },
+        { ...answer(2), face: 'cli' },
+      ]);
+    });
+
+    it('keeps a sent line without an answer as sent, no answer recorded: never dropped', () => {
+      const dir = tempDir();
+      const journal = new JournalFile(dir);
+      journal.append(sent(1, { asked: 'Buy 2 SOL1 @ 95 Gtc' }), 'cli');
+      // The process died here: what follows is another request, answered.
+      journal.append(sent(2), 'dashboard');
+      journal.append(answer(2), 'dashboard');
+      const { entries } = journal.load(10);
+      expect(entries).toHaveLength(2);
+      expect(entries[0]).toMatchObject({
+        seq: 1,
+        outcome: 'unanswered',
+        face: 'cli',
+        asked: 'Buy 2 SOL1 @ 95 Gtc',
+        nonce: entry(1).nonce,
+        signer: SIGNER_A,
+        cloids: entry(1).cloids,
+        detail: expect.stringMatching(/^sent, no answer recorded.*outcome unknown/),
+      });
+      expect(entries[1]).toMatchObject({ seq: 2, outcome: 'ok' });
+    });
+
+    it('pairs only the same signer and nonce, as two processes append to one file', () => {
+      const dir = tempDir();
+      const journal = new JournalFile(dir);
+      const nonce = 1_700_000_000_777;
+      journal.append(sent(1, { signer: SIGNER_A, nonce }), 'dashboard');
+      // Another signer's answer with the same nonce is not this request's answer.
+      journal.append(answer(9, { signer: SIGNER_B, nonce }), 'cli');
+      // Nor is an answer of another face.
+      journal.append(answer(8, { signer: SIGNER_A, nonce }), 'cli');
+      const { entries } = journal.load(10);
+      expect(entries.map((e) => [e.seq, e.outcome, e.face])).toEqual([
+        [1, 'unanswered', 'dashboard'],
+        [9, 'ok', 'cli'],
+        [8, 'ok', 'cli'],
+      ]);
+      // A line without a signer or a nonce pairs with nothing.
+      const bare = tempDir();
+      const j2 = new JournalFile(bare);
+      const { signer: _s, nonce: _n, ...noIds } = sent(3);
+      j2.append(noIds);
+      j2.append(answer(3, { signer: undefined, nonce: undefined }));
+      expect(j2.load(10).entries.map((e) => e.outcome)).toEqual(['unanswered', 'ok']);
+    });
+
+    it('loads at most N entries, counting a request once, and pairs across the rotated generation', () => {
+      const dir = tempDir();
+      const journal = new JournalFile(dir);
+      for (let seq = 101; seq <= 120; seq++) {
+        journal.append(sent(seq));
+        journal.append(answer(seq));
+      }
+      journal.append(sent(121));
+      expect(journal.load(5).entries.map((e) => [e.seq, e.outcome])).toEqual([
+        [117, 'ok'],
+        [118, 'ok'],
+        [119, 'ok'],
+        [120, 'ok'],
+        [121, 'unanswered'],
+      ]);
+      expect(journal.load(1_000).entries).toHaveLength(21);
+
+      // A rotation between a request and its answer: the two generations are read as one.
+      const rotating = tempDir();
+      const lineBytes = Buffer.byteLength(`${JSON.stringify(sent(100))}\n`);
+      const small = new JournalFile(rotating, { maxBytes: 2 * lineBytes });
+      small.append(sent(100));
+      small.append(sent(101)); // rotates: both sent lines are now in journal.jsonl.1
+      const big = new JournalFile(rotating);
+      big.append(answer(101));
+      big.append(answer(100));
+      expect(readdirSync(rotating).sort()).toEqual(['journal.jsonl', 'journal.jsonl.1']);
+      expect(small.load(10).entries.map((e) => [e.seq, e.outcome])).toEqual([
+        [100, 'ok'],
+        [101, 'ok'],
+      ]);
+    });
+  });
 });

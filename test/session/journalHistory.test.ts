@@ -79,7 +79,9 @@ describe('the journal across sessions', () => {
 
     const file = join(dir, 'journal.jsonl');
     const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as JournalEntry);
-    expect(lines.map((e) => [e.action, e.asked])).toEqual(want);
+    // Each request twice: as it left, then with its answer.
+    expect(lines.map((e) => [e.action, e.asked])).toEqual(want.flatMap((w) => [w, w]));
+    expect(lines.map((e) => e.outcome)).toEqual(want.flatMap(() => ['sent', 'ok']));
     expect(readFileSync(file, 'utf8')).not.toMatch(/signature|privateKey|"r":|"s":/);
     if (POSIX) expect(statSync(file).mode & 0o777).toBe(0o600);
     await s1.close();

@@ -34,7 +34,9 @@ describe('createSession', () => {
     const before = s.poller.runs('userAccount');
     const r = await s.exchange.order([{ contractId: 1, isBuy: true, price: '95', size: '2' }]);
     expect(r.ok).toBe(true);
-    await waitFor(() => s.store.getState().journal.entries.length === 1, 'journal entry');
+    await waitFor(() => s.store.getState().journal.entries[0]?.outcome === 'ok', 'the answer in the journal');
+    // The request and its answer are one entry.
+    expect(s.store.getState().journal.entries).toHaveLength(1);
     expect(s.store.getState().journal.entries[0]).toMatchObject({ action: 'order', outcome: 'ok', signerRole: 'master' });
     await waitFor(() => selectOpenOrders(s.store.getState()).length === 1, 'open order in store');
     expect(selectOpenOrders(s.store.getState())[0]!.cloid).toBe(r.cloids[0]);

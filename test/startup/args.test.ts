@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ArgsError, parseDashboardArgs } from '../../src/startup/args.js';
-import { parseConfig, ConfigError } from '../../src/startup/config.js';
+import { ArgsError, HELP, parseDashboardArgs } from '../../src/startup/args.js';
+import { mouseEnabled, parseConfig, ConfigError } from '../../src/startup/config.js';
 import { resolvePaths } from '../../src/startup/paths.js';
 
 describe('dashboard flags', () => {
@@ -24,6 +24,12 @@ describe('dashboard flags', () => {
     expect(() => parseDashboardArgs(argv)).toThrow(message);
   });
 
+  it('--no-mouse turns the mouse off; it is on by default and listed in --help', () => {
+    expect(parseDashboardArgs([]).noMouse).toBe(false);
+    expect(parseDashboardArgs(['--no-mouse']).noMouse).toBe(true);
+    expect(HELP).toMatch(/^  --no-mouse +\S/m);
+  });
+
   it('takes --port for the embedded exchange only', () => {
     expect(parseDashboardArgs(['--port', '8123']).port).toBe(8123);
     expect(() => parseDashboardArgs(['--port', 'x'])).toThrow(ArgsError);
@@ -43,6 +49,15 @@ describe('config file', () => {
   it('takes a staleness threshold for every pane that has one, agents included', () => {
     const c = parseConfig(JSON.stringify({ staleAfterMs: { book: 5000, trades: 5000, candles: 60000, orders: 5000, account: 5000, agents: 30000 } }), 'c.json');
     expect(c.staleAfterMs?.agents).toBe(30000);
+  });
+
+  it('"mouse": false turns the mouse off as --no-mouse does; absent, it is on', () => {
+    expect(parseConfig('{"mouse":false}', 'c.json').mouse).toBe(false);
+    expect(mouseEnabled(parseConfig('{}', 'c.json'), { noMouse: false })).toBe(true);
+    expect(mouseEnabled(parseConfig('{"mouse":true}', 'c.json'), { noMouse: false })).toBe(true);
+    expect(mouseEnabled(parseConfig('{"mouse":false}', 'c.json'), { noMouse: false })).toBe(false);
+    expect(mouseEnabled(parseConfig('{"mouse":true}', 'c.json'), { noMouse: true })).toBe(false);
+    expect(() => parseConfig('{"mouse":"off"}', 'c.json')).toThrow(/c.json: mouse: /);
   });
 
   it.each([

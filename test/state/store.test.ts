@@ -15,6 +15,7 @@ import {
   selectTrades,
 } from '../../src/state/selectors.js';
 import { selectContract } from '../../src/state/actions.js';
+import type { JournalEntry } from '../../src/model/journalEntry.js';
 import type { UserAccount } from '../../src/protocol/wire/index.js';
 import { book, fill, order, trade } from '../feed/fixtures.js';
 import { REAL_CONFIGS } from '../support/realConfigs.js';
@@ -116,6 +117,27 @@ describe('applyBatch', () => {
     expect(store.getState().orders.fills.map((f) => f.tid)).toEqual([2, 3, 4]);
     for (let i = 1; i <= 3; i++) sink(batch((b) => b.journal.push({ seq: i, time: i, action: 'order', outcome: 'ok', detail: 'ok' })));
     expect(store.getState().journal.entries.map((e) => e.seq)).toEqual([2, 3]);
+  });
+
+  it('shows a request as sending at once and its answer in the same row, never pairing two signers', () => {
+    const store = createAppStore();
+    const sink = storeSink(store, { ...DEFAULT_CAPS, journal: 4 });
+    const A = '0x' + 'a1'.repeat(20);
+    const B = '0x' + 'b2'.repeat(20);
+    const sent = (seq: number, signer: string, nonce: number): JournalEntry => ({ seq, time: nonce, action: 'order', signer, nonce, outcome: 'sent', detail: 'sent, awaiting the answer', face: 'dashboard' });
+    const answer = (seq: number, signer: string, nonce: number): JournalEntry => ({ ...sent(seq, signer, nonce), time: nonce + 5, sentTime: nonce, outcome: 'ok', detail: 'resting #1' });
+    sink(batch((b) => b.journal.push({ seq: 0, time: 1, action: 'cancel', outcome: 'rejected', detail: 'refused before signing' })));
+    sink(batch((b) => b.journal.push(sent(1, A, 100), sent(2, B, 100))));
+    expect(store.getState().journal.entries.map((e) => e.outcome)).toEqual(['rejected', 'sent', 'sent']);
+    // B's answer lands in B's row, A's stays sending.
+    sink(batch((b) => b.journal.push(answer(2, B, 100))));
+    expect(store.getState().journal.entries.map((e) => [e.signer, e.outcome])).toEqual([[undefined, 'rejected'], [A, 'sent'], [B, 'ok']]);
+    // A request and its answer within one flush: one row.
+    sink(batch((b) => b.journal.push(sent(3, A, 101), answer(3, A, 101), answer(1, A, 100))));
+    expect(store.getState().journal.entries.map((e) => [e.seq, e.outcome])).toEqual([[0, 'rejected'], [1, 'ok'], [2, 'ok'], [3, 'ok']]);
+    // The ring still caps, counting a request once.
+    sink(batch((b) => b.journal.push(sent(4, A, 102))));
+    expect(store.getState().journal.entries.map((e) => [e.seq, e.outcome])).toEqual([[1, 'ok'], [2, 'ok'], [3, 'ok'], [4, 'sent']]);
   });
 
   it('derives staleness per pane from channel states and polls', () => {

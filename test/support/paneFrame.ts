@@ -73,8 +73,11 @@ export function frameViolations(grid: Grid, layout: Layout): string[] {
         if (/^[╭┏│┃╰┗]/.test(rowText(grid, y))) out.push(`header row ${y} is a border: "${rowText(grid, y)}"`);
       }
     } else if (p.id === 'status') {
-      if (p.y !== layout.rows - 2) out.push(`status bar placed on row ${p.y}, not the root's last row ${layout.rows - 2}`);
+      // The status bar, then the key hint line on the frame's last row.
+      const last = p.y + p.height - 1;
+      if (last !== layout.rows - 2) out.push(`bottom area ends on row ${last}, not the root's last row ${layout.rows - 2}`);
       if (!/TRADING|READ-ONLY|\bTR\b|\bRO\b/.test(rowText(grid, p.y))) out.push(`status bar row ${p.y} is "${rowText(grid, p.y)}"`);
+      if (!/\? help/.test(rowText(grid, last)) && rowText(grid, last).trim() === '') out.push(`key hint row ${last} is blank`);
     } else {
       out.push(...paneViolations(grid, p));
     }

@@ -39,7 +39,7 @@ describe('perpdesk on the embedded exchange', () => {
     await t.press('z');
     await t.waitFor('Trades SOL1');
 
-    await t.press('/');
+    await t.press('p');
     await t.waitFor('Active only');
     await t.type('ETH');
     await t.press(KEYS.enter);

@@ -91,13 +91,13 @@ describe('the answer', () => {
   it('the status bar holds a toast a moment, then shows the newest of toast, notice and error; an expired toast hides what came before it', () => {
     const toast = { text: 'order answered', tone: 'success' as const, at: 1_000, ms: 8_000 };
     const old = { text: 'old notice', tone: 'info' as const, at: 500 };
-    expect(newestMessage(old, null, toast, 2_000)).toEqual({ text: 'order answered', tone: 'success', toast: true });
+    expect(newestMessage(old, null, toast, 2_000)).toEqual({ text: 'order answered', tone: 'success', toast: true, at: 1_000 });
     // The fill its order caused at once waits until the toast has been readable for a moment.
     expect(newestMessage({ ...old, at: 1_100, text: 'Filled: buy 1' }, null, toast, 2_000)?.text).toBe('order answered');
     expect(newestMessage({ ...old, at: 1_100, text: 'Filled: buy 1' }, null, toast, 4_100)?.text).toBe('Filled: buy 1');
     expect(newestMessage(old, { message: 'ws down', time: 900 }, toast, 20_000)).toBeUndefined();
-    expect(newestMessage(old, { message: 'ws down', time: 9_500 }, toast, 20_000)).toEqual({ text: 'ws down', tone: 'error' });
-    expect(newestMessage(old, undefined, null, 20_000)).toEqual({ text: 'old notice', tone: 'info' });
+    expect(newestMessage(old, { message: 'ws down', time: 9_500 }, toast, 20_000)).toEqual({ text: 'ws down', tone: 'error', at: 9_500 });
+    expect(newestMessage(old, undefined, null, 20_000)).toEqual({ text: 'old notice', tone: 'info', at: 500 });
   });
 });
 
@@ -111,7 +111,7 @@ describe('"don\'t ask again for orders up to N"', () => {
     t.run('order.buy', 'form.submit');
     expect(t.form()?.confirm?.plan.skipUnder).toEqual({ above: '200', coin: 'USDC' });
     expect(t.screen()).toContain("a: send, and don't ask again for orders up to 200 USDC");
-    formKey(t.app, 'a');
+    t.run('form.skipConfirm');
     await t.settle();
     expect(t.sent).toHaveLength(1);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ theme: 'mono', guards: { maxDistancePct: '50' }, confirm: { policy: 'always', order: { above: '200' } } });

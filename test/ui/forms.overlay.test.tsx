@@ -57,7 +57,8 @@ describe('the form overlay on screen', () => {
     await app.vt.press(KEYS.enter);
     // Every item succeeded: the form closes by itself and the answer is a toast in the status bar.
     s = await app.vt.waitFor((x) => !x.includes('New order: confirm') && x.includes('#1 resting oid 77'));
-    expect(s.trimEnd().split('\n').at(-1)).toContain('✓ order answered [req-9]: #1 resting oid 77');
+    // The status bar, above the key hint line.
+    expect(s.trimEnd().split('\n').at(-2)).toContain('✓ order answered [req-9]: #1 resting oid 77');
     expect(sent).toHaveLength(1);
   });
 

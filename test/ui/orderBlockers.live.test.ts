@@ -108,7 +108,7 @@ describe('blockers against the exchange', () => {
     const s = await answered(t);
     expect(orderCalls).toBe(1);
     expect(s).toContain('not enrolled in market deployer');
-    await until((s) => s.journal.entries.length > 0, 'the journal entry of the send');
+    await until((s) => s.journal.entries.some((e) => e.outcome !== 'sent'), 'the journal entry of the answer');
     expect(session.store.getState().journal.entries.map((e) => [e.action, e.outcome])).toEqual([['order', 'rejected']]);
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { solBook, solTrades } from './support/paneFixtures.js';
+import { solBook } from './support/paneFixtures.js';
 import type { Trade } from '../../src/protocol/wire/index.js';
 import { KEYS } from '../support/terminal.js';
 import { renderApp, type RenderedApp } from './support/renderApp.js';
@@ -26,9 +26,10 @@ async function expectFits(a: RenderedApp, cols: number, rows: number): Promise<s
   const screen = await a.vt.screen();
   expect(await a.vt.wrappedRows()).toEqual([]);
   expect(a.vt.widestFrameLine()).toBeLessThanOrEqual(cols);
-  // rows - 1 used: the status bar sits on the second-to-last row, the last stays empty.
+  // rows - 1 used: the status bar, then the key hint line on the second-to-last row; the last stays empty.
   expect(screen[rows - 1]).toBe('');
-  expect(screen[rows - 2]).toMatch(/TRADING|READ-ONLY|TR|RO/);
+  expect(screen[rows - 3]).toMatch(/TRADING|READ-ONLY|TR|RO/);
+  expect(screen[rows - 2]).toContain('? help');
   expect(screen[0]).toContain('SOL1');
   expect(a.vt.scrollback()).toBe(0);
   expect(a.vt.lastFrameHeight()).toBeLessThanOrEqual(rows - 1);
@@ -74,7 +75,7 @@ describe('screen geometry', () => {
   it('while the terminal is too small, trading keys open nothing; after a resize they work again', async () => {
     app = renderApp({ cols: 70, rows: 20 });
     await app.vt.waitFor('terminal too small');
-    await app.vt.press('b', 'L', 'H', ':', '?', '/');
+    await app.vt.press('b', 'L', 'H', ':', '?', '/', 'p');
     expect(app.view.getState().form).toBeNull();
     expect(app.view.getState().overlays).toEqual([]);
     expect((await app.vt.text()).split('\n')[0]).toContain('terminal too small: need 80x24, have 70x20');
@@ -165,5 +166,37 @@ describe('command palette on screen', () => {
     expect(app.quits()).toBe(0);
     await app.vt.press('y');
     expect(app.quits()).toBe(1);
+  });
+});
+
+describe('the / filter on screen', () => {
+  it('at 80x24 the tabbed orders pane shows the filter line after its tab strip, and only the rows that pass', async () => {
+    app = renderApp({ cols: 80, rows: 24, view: { focus: 'orders', ordersScope: 'all' } });
+    await app.vt.waitFor((s) => /\[Orders[^\]]*\]/.test(s));
+    await app.vt.press('/', 'b', 't', 'c');
+    let s = await app.vt.waitFor('/btc▏ 1 of 3');
+    expect(s).toMatch(/\[Orders[^\]]*\]/);
+    expect(s).toContain('59,000.5');
+    expect(s).not.toMatch(/SOL1\s+Buy\s+149/);
+    await app.vt.press(KEYS.enter);
+    s = await app.vt.waitFor((x) => x.includes('/btc 1 of 3'));
+    expect(app.view.getState().filters).toEqual({ orders: 'btc' });
+    await app.vt.press('/', KEYS.escape);
+    s = await app.vt.waitFor((x) => !x.includes('/btc') && /SOL1\s+Buy\s+149/.test(x));
+    expect(app.view.getState().filters).toEqual({});
+  });
+
+  it('help is searched under its title and keeps its size; no match says so', async () => {
+    app = renderApp({ cols: 80, rows: 24 });
+    await app.vt.waitFor('Book SOL1');
+    await app.vt.press('?');
+    const before = (await app.vt.waitFor('Help: keys')).split('\n').filter((l) => /[┃│]/.test(l)).length;
+    await app.vt.press('/', 'z', 'o', 'o', 'm');
+    const s = await app.vt.waitFor('Help: keys /zoom▏');
+    expect(s).toContain('Zoom');
+    expect(s).not.toContain('Buy (new order)');
+    expect(s.split('\n').filter((l) => /[┃│]/.test(l)).length).toBe(before);
+    await app.vt.press('q', 'q');
+    await app.vt.waitFor('no key matches /zoomqq');
   });
 });

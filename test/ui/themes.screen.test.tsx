@@ -173,7 +173,7 @@ function highlightRows(s: Snapshot, theme: Theme, token: 'selection' | 'cursor')
   if (!bg && !style.inverse) return 1;
   let n = 0;
   // Between the header and the status bar, which may be inverse too.
-  for (let y = 1; y < s.rows - 2; y++) {
+  for (let y = 1; y < s.rows - 3; y++) {
     let cells = 0;
     for (let x = 0; x < s.cols; x++) {
       const i = y * s.cols + x;
@@ -307,11 +307,12 @@ describe('every theme on screen', () => {
       await app.waitFor('✕ order rejected');
       await drain(app.term);
       const s = snapshot(app.term);
-      const bars = [0, s.rows - 2];
-      // The bars hold text (labels, prices, connection, the message) to judge.
+      const bars = [0, s.rows - 3, s.rows - 2];
+      // The bars hold text (labels, prices, connection, the message, the key hints) to judge.
       const text = bars.map((y) => s.chars.slice(y * s.cols, (y + 1) * s.cols).join('').trim());
       expect(text[0]).toMatch(/SOL1 +mark .*EMBEDDED/);
       expect(text[1]).toMatch(/TRADING .*order rejected/);
+      expect(text[2]).toContain('? help');
       expect(problems(s, themeOf('high-contrast', level), bars)).toEqual([]);
     });
   }

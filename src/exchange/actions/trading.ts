@@ -1,4 +1,3 @@
-import type { ActionType } from '../../protocol/wire/index.js';
 import { cancelAll, cancelByCloid, cancelByOid, modifyOrder } from '../trading/orderChanges.js';
 import { parseOrderWire, submitOrder } from '../trading/orderEntry.js';
 import type { ActionRegistry } from './registry.js';

@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
 const PENDING_CLOSED_CAP = 64;
 
 export interface ContractMarketOptions {
-  /** The candles' back-history; default on (seed 1, mixed with the contract id), false for none. */
+  /** The candles' back-history; default on (the venue's seed, else 1, mixed with the contract id), false for none. */
   history?: CandleHistoryOptions | false;
 }
 

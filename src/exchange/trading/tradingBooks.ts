@@ -43,7 +43,7 @@ export class TradingBooks {
     const collateral = state.config.coin(state.config.collateralCoinId);
     if (!collateral) throw new Error('collateral coin missing');
     for (const c of state.config.contracts.values()) {
-      this.markets.set(c.contractId, new ContractMarket(c, collateral.decimals, () => this.nextId()));
+      this.markets.set(c.contractId, new ContractMarket(c, collateral.decimals, () => this.nextId(), { history: { seed: state.seed ?? 1 } }));
     }
     this.holdings = new Holdings((contractId) => Math.min(DEFAULT_LEVERAGE, this.markets.get(contractId)?.units.maxLeverage ?? 1));
     this.events = new TradingEvents(state.hub, (id) => state.accounts.byId(id)?.kind === 'user');

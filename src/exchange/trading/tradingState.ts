@@ -18,4 +18,6 @@ export interface TradingState {
   readonly hub: StreamHub;
   /** One line per noteworthy event (liquidations, covered debts). */
   readonly log: (line: string) => void;
+  /** The venue's seed (`--seed`): the candles' back-history is drawn from it. */
+  readonly seed?: number;
 }

@@ -62,6 +62,7 @@ export const leverageForm = defineForm({
     }),
   },
   unavailable: (ctx) => (ctx.contract ? undefined : 'select a contract first'),
+  headline: (ctx) => (ctx.contract ? settingNowLine(settingNow(ctx, ctx.contract)) : undefined),
   build(v, ctx) {
     const c = ctx.contract!;
     const coin = collateralCoin(ctx.configs);
@@ -119,6 +120,7 @@ export const marginModeForm = defineForm({
     }),
   },
   unavailable: (ctx) => (ctx.contract ? undefined : 'select a contract first'),
+  headline: (ctx) => (ctx.contract ? settingNowLine(settingNow(ctx, ctx.contract)) : undefined),
   build(v, ctx) {
     const c = ctx.contract!;
     const refusal = marginModeRefusal(ctx, c.contractId);

@@ -6,6 +6,7 @@ import { runCommand } from '../commands/registry.js';
 import type { CommandContext } from '../commands/types.js';
 import { fit } from '../format/width.js';
 import { useKeyboard } from '../input/useKeyboard.js';
+import { useMouse } from '../input/useMouse.js';
 import { Overlays } from '../overlays/Overlays.js';
 import { loadThemeOrFallback } from '../theme/loadTheme.js';
 import { ThemeProvider } from '../theme/ThemeContext.js';
@@ -92,6 +93,7 @@ function Screen({ bindings, themeNames, onQuit }: Pick<AppProps, 'bindings' | 't
   );
   const screen = useCallback(() => ({ tooSmall: layoutRef.current.template === 'tooSmall' }), []);
   useKeyboard({ keymap, view: app.view, run, screen });
+  useMouse({ layout: () => layoutRef.current, run });
 
   // Keep focus on a pane the layout shows (a resize can take its area away).
   useEffect(() => {

@@ -1,4 +1,12 @@
 import { memo } from 'react';
+import { Box } from 'ink';
+import type { CommandId, HintEntry } from '../../keymap/index.js';
+import type { Segment } from '../components/Tone.js';
+import { useShell } from '../context/ShellContext.js';
+import { truncateAtWord } from '../format/width.js';
+import type { ThemeToken } from '../theme/tokens.js';
+import { hintSegments, hintsFor } from './hintLine.js';
+import { STATUS_ROWS } from './layout.js';
 import {
   selectClockOffset,
   selectClockWarning,
@@ -12,7 +20,7 @@ import { useNow } from '../panes/useNow.js';
 import { useApp, useAppState, useViewState } from '../context/AppContext.js';
 import type { ViewState } from '../view/viewStore.js';
 import { Bar } from './Bar.js';
-import { statusSegments, type StatusModel } from './statusSegments.js';
+import { statusLine, type StatusModel } from './statusSegments.js';
 
 const selectChannels = (s: AppState) => s.session.channels;
 
@@ -30,21 +38,44 @@ export const TOAST_HOLD_MS = 3_000;
 export function newestMessage(notice: Notice, lastError: { message: string; time: number } | null | undefined, toast: Toast, now: number): StatusModel['message'] {
   const since = toast?.at ?? Number.NEGATIVE_INFINITY;
   const fresh = toast !== null && now - toast.at < toast.ms;
-  if (toast && fresh && now - toast.at < TOAST_HOLD_MS) return { text: toast.text, tone: toast.tone, toast: true };
+  if (toast && fresh && now - toast.at < TOAST_HOLD_MS) return { text: toast.text, tone: toast.tone, toast: true, at: toast.at };
   const candidates: { at: number; message: NonNullable<StatusModel['message']> }[] = [];
-  if (toast && fresh) candidates.push({ at: toast.at, message: { text: toast.text, tone: toast.tone, toast: true } });
-  if (notice && notice.at >= since) candidates.push({ at: notice.at, message: { text: notice.text, tone: notice.tone } });
-  if (lastError && lastError.time >= since) candidates.push({ at: lastError.time, message: { text: lastError.message, tone: 'error' } });
+  if (toast && fresh) candidates.push({ at: toast.at, message: { text: toast.text, tone: toast.tone, toast: true, at: toast.at } });
+  if (notice && notice.at >= since) candidates.push({ at: notice.at, message: { text: notice.text, tone: notice.tone, at: notice.at } });
+  if (lastError && lastError.time >= since) candidates.push({ at: lastError.time, message: { text: lastError.message, tone: 'error', at: lastError.time } });
   // Ties go to the earlier candidate: the toast, then the notice, as before the toast existed.
   return candidates.reduce<(typeof candidates)[number] | undefined>((best, c) => (best === undefined || c.at > best.at ? c : best), undefined)?.message;
 }
 
+/** How long the words of a message the bar had to cut take the line under it. */
+export const OVERFLOW_MS = 10_000;
+
+const HINT_TONE: Record<NonNullable<StatusModel['message']>['tone'], ThemeToken> = { info: 'text', success: 'ok', warning: 'warning', error: 'error' };
+
+/** Hint entries as one string, so the view store's selector is a primitive that changes only when the hints do. */
+function encodeHints(entries: readonly HintEntry[]): string {
+  return entries.map((e) => `${e.id}\u0001${e.key}\u0001${e.label}`).join('\u0002');
+}
+
+function decodeHints(text: string): HintEntry[] {
+  if (text === '') return [];
+  return text.split('\u0002').map((part) => {
+    const [id, key, label] = part.split('\u0001') as [CommandId, string, string];
+    return { id, key, label };
+  });
+}
+
 /**
- * Connection and channels, latency, clock offset, data age, signer and mode, and the last
- * notice or error verbatim (whichever is newer). Ticks once a second for the data age.
+ * The bottom area: the status bar (connection and channels, latency, clock offset, data age,
+ * signer and mode, and the last notice or error verbatim, whichever is newer) and under it
+ * the key hint line, generated from the keymap for what has the keyboard. For OVERFLOW_MS
+ * after a message too long for the bar, its remaining words take the hint line instead.
+ * Ticks once a second for the data age.
  */
 export const StatusBar = memo(function StatusBar({ width }: { width: number }) {
   const { mode, store } = useApp();
+  const { bindings } = useShell();
+  const hintText = useViewState((s) => encodeHints(hintsFor(s, bindings, mode.readOnly)));
   const now = useNow(1000);
   const connection = useAppState(selectConnection);
   const channels = useAppState(selectChannels);
@@ -55,12 +86,14 @@ export const StatusBar = memo(function StatusBar({ width }: { width: number }) {
   // bar every second, whereas the book's time moves with every message.
   const dataAt = dataTimeOf('book', store.getState());
   const lastError = useAppState(selectLastError);
-  const notice = useViewState((s) => s.notice);
+  const said = useViewState((s) => s.notice);
+  // A notice that is no longer true is not shown (read at each tick, like the data age).
+  const notice = said?.holds && !said.holds(store.getState()) ? null : said;
   const toast = useViewState((s) => s.toast);
   const progress = useViewState((s) => s.progress);
   const inFlight = useViewState((s) => s.inFlight);
   const message = newestMessage(notice, lastError, toast, now);
-  const segments = statusSegments(
+  const { segments, rest } = statusLine(
     {
       connection,
       channels,
@@ -76,5 +109,13 @@ export const StatusBar = memo(function StatusBar({ width }: { width: number }) {
     },
     width,
   );
-  return <Bar segments={segments} width={width} base="status" />;
+  const overflow = rest !== undefined && message?.at !== undefined && now - message.at < OVERFLOW_MS;
+  const second: Segment[] =
+    overflow && message ? [{ text: ` ${truncateAtWord(rest, width - 1)}`, token: HINT_TONE[message.tone] }] : hintSegments(decodeHints(hintText), width);
+  return (
+    <Box flexDirection="column" width={width} height={STATUS_ROWS} flexShrink={0}>
+      <Bar segments={segments} width={width} base="status" />
+      <Bar segments={second} width={width} base="surface" />
+    </Box>
+  );
 });

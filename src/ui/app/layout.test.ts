@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { areaMin, areaOf, computeLayout, cycleFocus, distribute, HEADER_ROWS, neighbour, PANE_IDS, type Layout } from './layout.js';
+import { areaMin, areaOf, computeLayout, cycleFocus, distribute, HEADER_ROWS, neighbour, STATUS_ROWS, PANE_IDS, type Layout } from './layout.js';
 
 /** Every broken rule at this size, as readable lines (plain checks: this runs ~1M cells). */
 function problems(l: Layout): string[] {
@@ -64,8 +64,8 @@ describe('computeLayout', () => {
           expect(l.template).toBe('zoom');
           expect(l.focusOrder).toEqual([zoom]);
           const area = areaOf(l, zoom)!;
-          // the frame is rows - 1 tall: the header area and the status bar take the rest
-          expect(area.height).toBe(rows - 2 - HEADER_ROWS);
+          // the frame is rows - 1 tall: the header area and the bottom area take the rest
+          expect(area.height).toBe(rows - 1 - HEADER_ROWS - STATUS_ROWS);
         },
       ),
     );
@@ -80,7 +80,7 @@ describe('computeLayout', () => {
     expect(areaOf(l, 'chart')?.id).toBe('trades');
     expect(l.panes[0]).toMatchObject({ y: 0, height: 2, width: 80 });
     expect(l.panes[1]).toMatchObject({ id: 'book', y: 2 });
-    expect(l.panes.at(-1)).toMatchObject({ y: 22, height: 1 });
+    expect(l.panes.at(-1)).toMatchObject({ y: 21, height: 2 });
   });
 
   it('shows every pane on its own at 120x40', () => {

@@ -14,11 +14,13 @@ export const MIN_COLS = 80;
 export const MIN_ROWS = 24;
 /** The header area: the market line and the account strip under it. */
 export const HEADER_ROWS = 2;
+/** The bottom area: the status bar and, under it, the key hint line. */
+export const STATUS_ROWS = 2;
 
 /** Smallest useful size of each pane, borders included: the shell's bars and each pane's own. */
 export const PANE_MIN: Readonly<Record<PaneId, { width: number; height: number }>> = {
   header: { width: 40, height: HEADER_ROWS },
-  status: { width: 40, height: 1 },
+  status: { width: 40, height: STATUS_ROWS },
   ...(Object.fromEntries(
     PANE_CONTEXTS.map((id) => [id, { width: PANE_SPECS[id].size.minWidth, height: PANE_SPECS[id].size.minHeight }]),
   ) as Record<PaneContext, { width: number; height: number }>),
@@ -77,7 +79,7 @@ interface Template {
 }
 
 const HEADER: Row = { fixed: HEADER_ROWS, weight: 0, cells: [{ tabs: ['header'], weight: 1 }] };
-const STATUS: Row = { fixed: 1, weight: 0, cells: [{ tabs: ['status'], weight: 1 }] };
+const STATUS: Row = { fixed: STATUS_ROWS, weight: 0, cells: [{ tabs: ['status'], weight: 1 }] };
 const ACCOUNT_TABS: PaneId[] = ['orders', 'positions', 'fills', 'account', 'shareGroups', 'agents', 'journal'];
 
 /** Richest first; the first whose minimums fit is used. */

@@ -3,6 +3,8 @@ import { render, type Instance } from 'ink';
 import { applyOverrides } from '../../keymap/index.js';
 import { createSession, openTarget, resolveContract, StartupError, type Session, type Target } from '../../session/index.js';
 import { takeTerminal } from '../../startup/terminal.js';
+import { mouseEnabled } from '../../startup/config.js';
+import { MouseStdin } from '../input/mouseStdin.js';
 import { DiffingStdout } from '../render/DiffingStdout.js';
 import { installFastAssembly } from '../render/installFastAssembly.js';
 import { KeySourceError } from '../../wallet/index.js';
@@ -12,6 +14,9 @@ import type { Prepared } from '../prepared.js';
 import { applyColorLevel } from '../theme/applyColorLevel.js';
 import { detectColorLevel } from '../theme/colorLevel.js';
 import { DEFAULT_THEME, listThemes } from '../theme/loadTheme.js';
+import { osc52Clipboard } from '../clipboard/osc52.js';
+import { loadRememberedView, rememberView, startContract, startTheme } from '../view/rememberedView.js';
+import { whileAgentNotRevoked } from '../view/noticeHolds.js';
 import { createViewStore, view, type ViewStore } from '../view/viewStore.js';
 import { App } from './App.js';
 import type { AppContextValue } from '../context/AppContext.js';
@@ -69,7 +74,7 @@ async function bounded(p: Promise<unknown>, ms = 2_000): Promise<void> {
 function showEvents(session: Session, viewStore: ViewStore): () => void {
   return session.onEvent((e) => {
     if (e.type === 'progress') view.setProgress(viewStore, e.step);
-    else view.notify(viewStore, e.text, e.tone);
+    else view.notify(viewStore, e.text, e.tone, Date.now(), e.agent ? whileAgentNotRevoked(e.agent) : undefined);
   });
 }
 
@@ -78,7 +83,7 @@ export async function runDashboard(p: Prepared): Promise<number> {
   const level = detectColorLevel(process.env, args.noColor ? ['--no-color'] : []);
   applyColorLevel(level);
   const keymap = applyOverrides(config.keymap);
-  const viewStore = createViewStore({ themeName: args.theme ?? config.theme ?? DEFAULT_THEME, chartInterval: CANDLE_BASE_INTERVAL });
+  const viewStore = createViewStore({ chartInterval: CANDLE_BASE_INTERVAL });
 
   let opened: Target;
   let contractName: string;
@@ -92,8 +97,13 @@ export async function runDashboard(p: Prepared): Promise<number> {
     if (!u) throw e;
     return fail(u.message, u.code);
   }
+  // Read once openTarget has found the state directory private, as every state file is.
+  const remembered = loadRememberedView(stateDir);
+  const themeName = startTheme({ flag: args.theme, remembered: remembered.view.theme, config: config.theme }, listThemes(themeDirs), DEFAULT_THEME);
+  view.setTheme(viewStore, themeName);
   try {
-    contractName = await resolveContract(opened.target.url, args.contract ?? config.contract);
+    const url = opened.target.url;
+    contractName = await startContract((wanted) => resolveContract(url, wanted), { flag: args.contract, remembered: remembered.view.contract, config: config.contract });
   } catch (e) {
     await bounded(opened.target.embedded?.close() ?? Promise.resolve());
     const u = userError(e);
@@ -110,7 +120,7 @@ export async function runDashboard(p: Prepared): Promise<number> {
     ...benchSwitches(process.env),
   });
   const stopEvents = showEvents(session, viewStore);
-  const warnings = [...opened.warnings, ...keymap.errors];
+  const warnings = [...opened.warnings, ...keymap.errors, ...remembered.warnings];
   if (warnings.length > 0) {
     // Also on the plain terminal, where it stays in the scrollback after the screen is gone.
     for (const w of warnings) process.stderr.write(`perpdesk: warning: ${w}\n`);
@@ -126,7 +136,16 @@ export async function runDashboard(p: Prepared): Promise<number> {
     staleAfterMs: { ...DEFAULT_STALE_AFTER_MS, ...config.staleAfterMs },
     settings,
     stateDir,
+    // OSC 52 moves no cursor either: it goes to the terminal between two frames, like the bell.
+    clipboard: osc52Clipboard((data) => process.stdout.write(data)),
   };
+  const remembering = rememberView({
+    stateDir,
+    store: session.store,
+    view: viewStore,
+    initial: { theme: themeName, contract: contractName },
+    onError: (message) => view.notify(viewStore, message, 'warning'),
+  });
   // BEL between frames moves no cursor, so it cannot disturb ink's drawing.
   const stopAlerts = startAlerts({ store: session.store, view: viewStore, settings: config.alerts, bell: () => process.stdout.write('\x07') });
 
@@ -143,6 +162,9 @@ export async function runDashboard(p: Prepared): Promise<number> {
   process.on('uncaughtException', stopDrawing);
   process.on('unhandledRejection', stopDrawing);
   const guard = takeTerminal();
+  // Mouse reports are taken out of stdin before ink parses keys. Reporting is on while ink's
+  // input is in raw mode, so a report is read, never echoed; the guard turns it off on exit.
+  const mouseIn = mouseEnabled(config, args) ? new MouseStdin(process.stdin, { onRawMode: (raw) => guard.setMouse(raw) }) : undefined;
   // Changed-cells output (src/ui/render) unless PERPDESK_RENDERER=ink asks for ink's own
   // full-frame writes, the benchmark's baseline (docs/performance.md).
   const diffOut = process.env['PERPDESK_RENDERER'] === 'ink' ? undefined : new DiffingStdout(process.stdout);
@@ -159,7 +181,13 @@ export async function runDashboard(p: Prepared): Promise<number> {
       themeDirs,
       onQuit: () => quit(),
     }),
-    { exitOnCtrlC: false, patchConsole: true, maxFps: diffOut ? MAX_FPS : 30, ...(diffOut ? { stdout: diffOut as unknown as NodeJS.WriteStream } : {}) },
+    {
+      exitOnCtrlC: false,
+      patchConsole: true,
+      maxFps: diffOut ? MAX_FPS : 30,
+      ...(diffOut ? { stdout: diffOut as unknown as NodeJS.WriteStream } : {}),
+      ...(mouseIn ? { stdin: mouseIn as unknown as NodeJS.ReadStream } : {}),
+    },
   );
   instanceRef = instance;
 
@@ -187,6 +215,8 @@ export async function runDashboard(p: Prepared): Promise<number> {
   process.off('unhandledRejection', stopDrawing);
   stopEvents();
   stopAlerts();
+  remembering.stop();
+  await bounded(remembering.flush());
   await bounded(session.close());
   guard.restore();
   // Anything still holding the event loop (a half-closed socket) must not keep a quit from exiting.

@@ -18,7 +18,7 @@ export interface StatusModel {
   inFlight: number;
   progress: string | null;
   /** The newest notice or error; `toast` marks a request's answer, which the other groups make room for. */
-  message: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; toast?: boolean } | undefined;
+  message: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; toast?: boolean; at?: number } | undefined;
 }
 
 /** Columns a toast leaves to the other groups (mode and connection, narrowed): it may claim the rest. */
@@ -123,4 +123,19 @@ export function statusSegments(m: StatusModel, width: number): Segment[] {
     groups.push({ priority: 0, fill: true, minWidth: Math.max(24, width - TOAST_LEAVES), segments: [{ text: `${TONE_MARK[m.message.tone]}${m.message.text}`, token: TONE_TOKEN[m.message.tone], bold: true }] });
   } else if (m.message) groups.push({ priority: 1, fill: true, minWidth: 24, segments: [{ text: `${TONE_MARK[m.message.tone]}${m.message.text}`, token: TONE_TOKEN[m.message.tone] }] });
   return fitSegments(groups, width);
+}
+
+/**
+ * The status bar line and what it could not show of the message: the words after the cut
+ * (or the whole message when no room was left for it), for the line under the bar.
+ */
+export function statusLine(m: StatusModel, width: number): { segments: Segment[]; rest: string | undefined } {
+  const segments = statusSegments(m, width);
+  if (!m.message) return { segments, rest: undefined };
+  const full = `${TONE_MARK[m.message.tone]}${m.message.text}`;
+  const token = TONE_TOKEN[m.message.tone];
+  const shown = segments.find((s) => s.token === token && s.text !== '' && (s.text === full || (s.text.endsWith('…') && full.startsWith(s.text.slice(0, -1)))));
+  if (shown?.text === full) return { segments, rest: undefined };
+  const rest = shown ? full.slice(shown.text.length - 1).trimStart() : full;
+  return { segments, rest: rest === '' ? undefined : rest };
 }

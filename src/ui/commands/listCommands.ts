@@ -4,7 +4,7 @@ import { moveBookCursorIn, paneRowCount } from '../panes/selection.js';
 import { helpGeometry } from '../overlays/HelpOverlay.js';
 import { paletteGeometry } from '../overlays/PaletteOverlay.js';
 import { helpLines, paletteItems, pickerItems } from '../overlays/overlayLists.js';
-import { selectTopOverlay, view } from '../view/viewStore.js';
+import { filterQueryOf, selectTopOverlay, view } from '../view/viewStore.js';
 import type { CommandContext, CommandTable } from './types.js';
 
 /**
@@ -25,8 +25,9 @@ function overlayList(ctx: CommandContext): { count: number; page: number } | und
   const readOnly = app.mode.readOnly;
   switch (top.kind) {
     case 'help': {
-      const lines = helpLines(usableBindings(ctx.bindings, readOnly), readOnly).length;
-      const g = helpGeometry(layout.cols, layout.height, lines);
+      const usable = usableBindings(ctx.bindings, readOnly);
+      // The box keeps the height of the whole list; a search scrolls over what it shows.
+      const g = helpGeometry(layout.cols, layout.height, helpLines(usable, readOnly).length, helpLines(usable, readOnly, filterQueryOf(s, 'help')).length);
       // The help cursor is a scroll offset: one past maxOffset would scroll nothing.
       return { count: g.maxOffset + 1, page: Math.max(1, g.rows - 1) };
     }

@@ -1,5 +1,7 @@
 import { type CommandId, isWriteCommand, READ_ONLY_REFUSAL } from '../../keymap/index.js';
 import { view } from '../view/viewStore.js';
+import { COPY_COMMANDS } from './copyCommands.js';
+import { FILTER_COMMANDS } from './filterCommands.js';
 import { JOURNAL_COMMANDS } from './journalCommands.js';
 import { NOTICE_COMMANDS } from './noticeCommands.js';
 import { LIST_COMMANDS } from './listCommands.js';
@@ -21,6 +23,8 @@ export const COMMANDS = {
   ...LIST_COMMANDS,
   ...JOURNAL_COMMANDS,
   ...NOTICE_COMMANDS,
+  ...FILTER_COMMANDS,
+  ...COPY_COMMANDS,
 } satisfies Record<CommandId, CommandHandler>;
 
 /**

@@ -12,7 +12,7 @@ import {
 import { formatDecimal } from '../../protocol/index.js';
 import type { AppContextValue } from '../context/AppContext.js';
 import { formContextOf } from '../forms/formContext.js';
-import { backForm, cyclePriceSource, openForm, overrideGuards, stepField, submitForm, toggleField, type OpenOptions } from '../forms/formActions.js';
+import { backForm, cyclePriceSource, openForm, overrideGuards, skipConfirmUnder, stepField, submitForm, toggleField, type OpenOptions } from '../forms/formActions.js';
 import type { Captured } from '../forms/formState.js';
 import { selectedAgent, selectedOrder, selectedPosition } from '../panes/selection.js';
 import { view } from '../view/viewStore.js';
@@ -125,5 +125,6 @@ export const TRADING_COMMANDS = {
   'form.prevField': ({ app }) => stepField(app, -1),
   'form.toggle': ({ app }) => toggleField(app),
   'form.override': ({ app }) => overrideGuards(app),
+  'form.skipConfirm': ({ app }) => skipConfirmUnder(app),
   'form.priceSource': ({ app }) => cyclePriceSource(app),
 } satisfies CommandTable;

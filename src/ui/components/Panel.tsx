@@ -18,6 +18,8 @@ export interface PanelProps {
   info?: string;
   /** Several panes sharing the area: the tab strip replaces the title. */
   tabs?: { items: readonly TabItem[]; active: string };
+  /** The list's `/` filter after the title or tab strip; kept whole when the title has to shrink. */
+  filter?: readonly Segment[] | undefined;
   children?: ReactNode;
 }
 
@@ -95,21 +97,40 @@ export function titleLine(
   return out;
 }
 
+function segmentsWidth(segments: readonly Segment[]): number {
+  return segments.reduce((w, s) => w + textWidth(s.text), 0);
+}
+
+/** The segments cut to `width` columns. */
+function clipSegments(segments: readonly Segment[], width: number): Segment[] {
+  const out: Segment[] = [];
+  let room = width;
+  for (const s of segments) {
+    if (room <= 0) break;
+    const text = truncate(s.text, room);
+    out.push({ ...s, text });
+    room -= textWidth(text);
+  }
+  return out;
+}
+
 /**
  * A framed pane on the theme's surface. The frame is drawn as text rather than with ink's
  * box border: ink draws border glyphs without a background, which would leave the frame
  * on the terminal's own background around a painted surface.
  */
-export const Panel = memo(function Panel({ title, width, height, focused, staleMs, info, tabs, children }: PanelProps) {
+export const Panel = memo(function Panel({ title, width, height, focused, staleMs, info, tabs, filter, children }: PanelProps) {
   const theme = useTheme();
   if (width <= 0 || height <= 0) return null;
   const stale = staleMs !== undefined ? staleLabel(staleMs) : undefined;
-  const head = tabs
-    ? tabSegments(tabs.items, tabs.active, titleRoomFor(width, stale))
-    : typeof title === 'string'
-      ? [{ text: title }]
-      : title;
-  const segments = titleLine(width, head, { focused, stale, info });
+  const room = titleRoomFor(width, stale);
+  const plain = typeof title === 'string' ? [{ text: title }] : title;
+  // The filter is what the user is typing or has to remember: the title gives way to it,
+  // down to a few columns of its own.
+  const filterWidth = filter ? Math.min(segmentsWidth(filter), Math.max(0, room - Math.min(tabs ? 6 : segmentsWidth(plain), 8))) : 0;
+  const headRoom = room - filterWidth;
+  const head = tabs ? tabSegments(tabs.items, tabs.active, headRoom) : filter ? clipSegments(plain, headRoom) : plain;
+  const segments = titleLine(width, filter ? [...head, ...clipSegments(filter, filterWidth)] : head, { focused, stale, info });
   const border = theme.tokens[focused ? 'borderFocused' : 'border'];
   const edge = { color: border.color, dimColor: border.dimColor };
   const g = focused ? BOLD : ROUND;

@@ -21,6 +21,12 @@ export interface AppContextValue {
   settings?: FormSettings;
   /** Where generated agent keystores are saved (`<stateDir>/agents/`). */
   stateDir?: string;
+  /**
+   * Puts text on the clipboard of the terminal this dashboard draws to (OSC 52 on its output
+   * stream; each SSH viewer gets its own); throws with the reason when it cannot. Absent where
+   * no terminal is attached (component tests).
+   */
+  clipboard?: (text: string) => void;
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);

@@ -17,6 +17,8 @@ export interface BlockerKeys {
   labelOf(command: string): string | undefined;
   /** The blocker command a key pressed on the confirm step runs, if any. */
   commandOf(key: string): BlockerCommand | undefined;
+  /** How the first key of any command reads in the keymap in force ("Ctrl+P"): what the form's notes name. */
+  keyOf(command: CommandId): string | undefined;
 }
 
 export function isBlockerCommand(id: string): id is BlockerCommand {
@@ -41,6 +43,10 @@ export function blockerKeys(bindings: readonly Binding[] = DEFAULT_BINDINGS): Bl
       return k === undefined ? undefined : keyLabel(k);
     },
     commandOf: (key) => commandOf.get(key),
+    keyOf: (command) => {
+      const k = bindings.find((b) => b.id === command)?.keys[0];
+      return k === undefined ? undefined : keyLabel(k);
+    },
   };
 }
 

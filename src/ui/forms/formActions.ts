@@ -1,7 +1,5 @@
 import {
-  collateralCoin,
   confirmPlan,
-  contractById,
   DEFAULT_PRICE_SOURCE,
   evaluateForm,
   formById,
@@ -16,13 +14,13 @@ import {
   type FormContext,
   type FormSpec,
   type PriceSource,
-  type RenderOptions,
   type ResultView,
 } from '../../forms/index.js';
 import type { OrderResult } from '../../model/actionOutcome.js';
 import { formatDecimal, parsePrice } from '../../protocol/index.js';
 import { loadedConfigFile } from '../../startup/config.js';
 import type { AppContextValue } from '../context/AppContext.js';
+import { whileAgentNotRevoked } from '../view/noticeHolds.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
 import { generateAgentKeystore } from '../../session/agentKeystore.js';
 import { evaluateLocal, GENERATE_AGENT, type LocalEvaluation, type LocalForm } from './agentKeyForm.js';
@@ -46,14 +44,6 @@ export type Resolved =
   | { kind: 'menu'; menu: Menu; ctx: FormContext }
   | { kind: 'local'; form: LocalForm; ev: LocalEvaluation }
   | { kind: 'unknown' };
-
-/**
- * Keys the form takes itself (no binding claims them, so they reach it in every field):
- * the order form's price source; `a` on an order's confirm step is "don't ask again under N".
- */
-/** The default key of `form.priceSource` (src/keymap/bindings.ts), named in the form's price hint. */
-export const PRICE_SOURCE_KEY = 'ctrl+p';
-export const SKIP_CONFIRM_KEY = 'a';
 
 /** Forms that put orders on the book: the stale-book check applies to them. */
 const ORDER_ENTRY: ReadonlySet<string> = new Set(['order', 'modify']);
@@ -293,12 +283,13 @@ function backToFields(app: AppContextValue, st: FormState): void {
 }
 
 /**
- * `a` on an order's confirm step: orders up to the offered notional skip the step from now
- * on (at once, and in the config file for the next start), and this one is sent.
+ * `form.skipConfirm` on an order's confirm step: orders up to the offered notional skip the
+ * step from now on (at once, and in the config file for the next start), and this one is sent.
  */
-function skipConfirmUnder(app: AppContextValue, st: FormState): void {
-  const plan = st.confirm?.plan;
-  if (!plan?.skipUnder || !plan.kind) return;
+export function skipConfirmUnder(app: AppContextValue): void {
+  const st = app.view.getState().form;
+  const plan = st?.confirm?.plan;
+  if (!st || st.stage !== 'confirm' || !plan?.skipUnder || !plan.kind) return;
   const policy = { above: plan.skipUnder.above };
   view.setConfirmPolicy(app.view, { [plan.kind]: policy });
   const file = loadedConfigFile();
@@ -375,7 +366,7 @@ async function submitLocal(app: AppContextValue, st: FormState, ev: LocalEvaluat
   patch(app, st, { stage: 'sending', texts: { password: '', repeat: '' }, message: { text: 'generating and encrypting the key…', tone: 'info' } });
   try {
     const { address, file } = await generateAgentKeystore(app.stateDir, password);
-    view.notify(app.view, `new agent key ${address} saved encrypted to ${file}`, 'success');
+    view.notify(app.view, `new agent key ${address} saved encrypted to ${file}`, 'success', Date.now(), whileAgentNotRevoked(address));
     if (app.view.getState().form?.instance !== st.instance) return;
     openForm(app, 'approveAgent', {
       params: { address },
@@ -428,7 +419,6 @@ export function formKey(app: AppContextValue, key: string, keys: BlockerKeys = D
   if (st.stage === 'confirm') {
     if (key === 'y') submitForm(app);
     else if (key === 'n') backToFields(app, st);
-    else if (key === SKIP_CONFIRM_KEY && st.confirm?.plan.skipUnder !== undefined) skipConfirmUnder(app, st);
     else {
       // Only a fix the screen offers: a key of a command no blocker names does nothing here.
       const command = keys.commandOf(key);

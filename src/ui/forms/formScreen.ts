@@ -1,12 +1,11 @@
 import { blockerLines, keyRequirement, needsOverride, pressKey, priceSourceLabel, type FieldView } from '../../forms/index.js';
-import { keyLabel } from '../../keymap/index.js';
 import type { Segment } from '../components/Tone.js';
 import { fit, textWidth } from '../format/width.js';
 import type { ThemeToken } from '../theme/tokens.js';
 import type { LocalForm } from './agentKeyForm.js';
 import { DEFAULT_BLOCKER_KEYS, type BlockerKeys } from './blockerKeys.js';
 import { focusedField, MULTILINE_FIELDS, showsError } from './fieldEditing.js';
-import { PRICE_SOURCE_KEY, SKIP_CONFIRM_KEY, type Resolved } from './formActions.js';
+import type { Resolved } from './formActions.js';
 import type { FormMessage, FormState } from './formState.js';
 import { itemNote } from './menus.js';
 import { wrapText } from './wrapText.js';
@@ -48,16 +47,17 @@ function valueSegments(f: FieldView, focused: boolean, replace: boolean, masked:
 }
 
 /** Beside a field's value: what it stands for, or where the order form's price comes from. */
-function fieldNote(st: FormState, f: FieldView): string | undefined {
+function fieldNote(st: FormState, f: FieldView, keys: BlockerKeys): string | undefined {
   if (st.formId === 'order' && f.key === 'price') {
     const isBuy = (st.texts['side'] ?? '').trim().toLowerCase() !== 'sell';
     const from = st.priceSource === undefined ? 'typed' : priceSourceLabel(st.priceSource, isBuy);
-    return `${from} · ${keyLabel(PRICE_SOURCE_KEY)} mid/best/last/cursor`;
+    const key = keys.keyOf('form.priceSource');
+    return key === undefined ? `${from} · mid/best/last/cursor from the palette` : `${from} · ${key} mid/best/last/cursor`;
   }
   return f.note;
 }
 
-function fieldRows(st: FormState, fields: readonly FieldView[], width: number, masked: ReadonlySet<string>): { rows: Segment[][]; anchor: number } {
+function fieldRows(st: FormState, fields: readonly FieldView[], width: number, masked: ReadonlySet<string>, keys: BlockerKeys = DEFAULT_BLOCKER_KEYS): { rows: Segment[][]; anchor: number } {
   const visible = fields.filter((f) => f.visible);
   const focus = focusedField(st, fields);
   const labelWidth = Math.min(18, Math.max(6, ...visible.map((f) => textWidth(f.label) + 1)));
@@ -73,7 +73,7 @@ function fieldRows(st: FormState, fields: readonly FieldView[], width: number, m
         { text: fit(i === 0 ? f.label : '', labelWidth), token: focused ? 'accent' : 'muted', bold: focused },
       ];
       // The cursor goes after the last line of a multi-line field.
-      const note = i === lines.length - 1 && !masked.has(f.key) ? fieldNote(st, f) : undefined;
+      const note = i === lines.length - 1 && !masked.has(f.key) ? fieldNote(st, f, keys) : undefined;
       rows.push([...head, ...valueSegments(f, focused && i === lines.length - 1, st.replace, masked.has(f.key), line), ...(note ? [{ text: `  ${note}`, token: 'muted' as const }] : [])]);
     });
     if (showsError(st, f)) rows.push(...wrapped(`✕ ${f.error}`, width, 'error', ' '.repeat(labelWidth + 2)));
@@ -90,18 +90,20 @@ function messageRows(st: FormState, width: number): Segment[][] {
   return st.message ? [[], ...wrapped(st.message.text, width, MESSAGE_TOKEN[st.message.tone], ' ')] : [];
 }
 
-function specEdit(st: FormState, r: Extract<Resolved, { kind: 'spec' }>, width: number): FormScreen {
+function specEdit(st: FormState, r: Extract<Resolved, { kind: 'spec' }>, width: number, keys: BlockerKeys): FormScreen {
   const { spec, ctx, ev } = r;
   const need = keyRequirement(spec.actionType, ctx.keys);
   const where = ctx.contract ? ` · ${ctx.contract.name}` : '';
   const screen: FormScreen = { title: spec.title, info: need.ok ? `signs: ${need.role}${where}` : `no key${where}`, rows: [], anchor: 0, footer: EDIT_FOOTER };
   if (st.note) screen.rows.push(...wrapped(st.note, width, 'accent', ' '));
+  const headline = ev.blocked === undefined ? spec.headline?.(ctx) : undefined;
+  if (headline) screen.rows.push(...wrapped(headline, width, 'muted', ' '));
   if (ev.blocked !== undefined) {
     screen.rows.push(...wrapped(`✕ ${ev.blocked}`, width, 'error', ' '));
     screen.footer = 'Esc close · nothing is signed';
     return screen;
   }
-  const fields = fieldRows(st, ev.fields, width, new Set());
+  const fields = fieldRows(st, ev.fields, width, new Set(), keys);
   screen.anchor = screen.rows.length + fields.anchor;
   screen.rows.push(...fields.rows);
   // A form-level complaint (nothing to change, a refused margin switch) warns; after Enter it is an error.
@@ -138,8 +140,9 @@ function confirmScreen(st: FormState, title: string, width: number, keys: Blocke
     rows.push(...wrapped(c.override ? `override armed: Enter signs and sends ${past} (o again withdraws it)` : ask, width, c.override ? 'error' : 'warning', ' '));
   }
   if (c.plan.staleBook !== undefined) rows.push([], ...wrapped(`⏸ ${c.plan.staleBook}`, width, 'stale', ' '));
-  if (c.plan.skipUnder !== undefined) {
-    rows.push([], ...wrapped(`${SKIP_CONFIRM_KEY}: send, and don't ask again for ${c.plan.kind ?? 'order'}s up to ${c.plan.skipUnder.above} ${c.plan.skipUnder.coin} (saved to the config file)`, width, 'muted', ' '));
+  const skipKey = keys.keyOf('form.skipConfirm');
+  if (c.plan.skipUnder !== undefined && skipKey !== undefined) {
+    rows.push([], ...wrapped(`${skipKey}: send, and don't ask again for ${c.plan.kind ?? 'order'}s up to ${c.plan.skipUnder.above} ${c.plan.skipUnder.coin} (saved to the config file)`, width, 'muted', ' '));
   }
   rows.push(...messageRows(st, width));
   const footer = !gated ? 'Enter/y sign & send · n back · Esc close' : c.override ? 'Enter/y sign & send · o withdraw override · n back · Esc close' : 'o override · n back · Esc close · Enter does not sign yet';
@@ -197,6 +200,6 @@ export function formScreen(st: FormState, r: Resolved, width: number, o: { state
   if (st.stage === 'sending') return sendingScreen(st, title, width);
   if (st.stage === 'confirm' && st.confirm) return confirmScreen(st, title, width, o.keys ?? DEFAULT_BLOCKER_KEYS);
   if (r.kind === 'menu') return menuScreen(st, r, width);
-  if (r.kind === 'spec') return specEdit(st, r, width);
+  if (r.kind === 'spec') return specEdit(st, r, width, o.keys ?? DEFAULT_BLOCKER_KEYS);
   return { title, rows: [[{ text: `unknown form ${st.formId}`, token: 'error' }]], anchor: 0, footer: 'Esc close' };
 }

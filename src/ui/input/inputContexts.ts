@@ -11,10 +11,11 @@ const OVERLAY_CONTEXT: Record<Overlay['kind'], OverlayContext> = {
   quitConfirm: 'confirm',
   message: 'confirm',
   form: 'form',
+  filter: 'filter',
 };
 
 /** Overlays with a text field: printable keys are text there, never commands. */
-const TEXT_OVERLAYS: ReadonlySet<Overlay['kind']> = new Set(['palette', 'picker']);
+const TEXT_OVERLAYS: ReadonlySet<Overlay['kind']> = new Set(['palette', 'picker', 'filter']);
 
 /** What the screen shows that the view state does not say. */
 export interface ScreenFacts {

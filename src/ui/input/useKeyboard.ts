@@ -51,10 +51,14 @@ export function handleInput(input: string, key: Partial<InkKey>, o: KeyboardOpti
   }
 }
 
-/** A new filter for the top overlay; the highlight goes to its best match (the palette's: see paletteStartRow). */
+/**
+ * A new filter for the top overlay; the highlight goes to its best match (the palette's: see
+ * paletteStartRow). A list's filter line narrows its rows as it is typed.
+ */
 function setFilter(store: ViewStore, query: string): void {
   const top = selectTopOverlay(store.getState());
-  view.setOverlayQuery(store, query, top?.kind === 'palette' ? paletteStartRow(query) : 0);
+  if (top?.kind === 'filter') view.typeFilter(store, top.pane, query);
+  else view.setOverlayQuery(store, query, top?.kind === 'palette' ? paletteStartRow(query) : 0);
 }
 
 const CONTROL_IN_TEXT = /[\r\n\t\x7f\b]/;

@@ -7,7 +7,7 @@ import { useAppState, useViewState } from '../context/AppContext.js';
 import { ListLine } from './ListLine.js';
 import { pickerItems } from './overlayLists.js';
 
-/** `/` — the Active contracts by name; type to filter, Enter switches. */
+/** `p` — the Active contracts by name; type to filter, Enter switches. */
 export const ContractPicker = memo(function ContractPicker({ screenWidth, screenHeight }: { screenWidth: number; screenHeight: number }) {
   const names = useAppState(selectActiveContractNames);
   const current = useAppState(selectSelectedName);

@@ -40,5 +40,8 @@ export const Overlays = memo(function Overlays({ screenWidth, screenHeight }: { 
       return <MessageBox {...size} title={top.title} body={top.body} tone={top.tone === 'error' ? 'error' : 'info'} footer="Esc / Enter close" />;
     case 'form':
       return <FormOverlay overlay={top} {...size} />;
+    case 'filter':
+      // Help's search is typed over help; a list's filter line is the pane's own title.
+      return top.pane === 'help' ? <HelpOverlay {...size} /> : null;
   }
 });

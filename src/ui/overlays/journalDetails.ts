@@ -16,6 +16,7 @@ export function journalDetails(e: JournalEntry, width = 76): string {
     wrapped.forEach((l, i) => lines.push(`${(i === 0 ? label : '').padEnd(LABEL)}${l}`));
   };
   field('time', formatDateTime(e.time));
+  if (e.sentTime !== undefined) field('sent', formatDateTime(e.sentTime));
   field('action', e.action);
   field('asked', e.asked ?? '— (not recorded: a line from before requests were put in words, or refused before signing)');
   if (e.parentCloid) field('after', `${e.parentCloid} filled`);

@@ -1,4 +1,5 @@
 import { filterCommands, helpSections, rankMatches, type Binding, type Context, type PaletteMatch } from '../../keymap/index.js';
+import { matchesFilter } from '../panes/rowFilter.js';
 
 /**
  * The rows of the list overlays as pure functions of the query and the bindings, shared by
@@ -11,14 +12,20 @@ const WRITE_ONLY_CONTEXTS: ReadonlySet<Context> = new Set<Context>(['form', 'con
 
 export type HelpLine = { kind: 'title'; text: string } | { kind: 'entry'; keys: string; description: string } | { kind: 'gap' };
 
-/** Help as lines: a title per context, one line per binding, a blank line between sections. */
-export function helpLines(bindings: readonly Binding[], readOnly: boolean): HelpLine[] {
+/**
+ * Help as lines: a title per context, one line per binding, a blank line between sections.
+ * A search (`/` in help) keeps the entries whose keys, command id, description or section
+ * title have every term of it, and the sections that keep one.
+ */
+export function helpLines(bindings: readonly Binding[], readOnly: boolean, query = ''): HelpLine[] {
   const lines: HelpLine[] = [];
   for (const section of helpSections(bindings)) {
     if (readOnly && WRITE_ONLY_CONTEXTS.has(section.context)) continue;
+    const entries = section.entries.filter((e) => matchesFilter([e.keys, e.id, e.description, section.title], query));
+    if (entries.length === 0) continue;
     if (lines.length > 0) lines.push({ kind: 'gap' });
     lines.push({ kind: 'title', text: section.title });
-    for (const e of section.entries) lines.push({ kind: 'entry', keys: e.keys, description: e.description });
+    for (const e of entries) lines.push({ kind: 'entry', keys: e.keys, description: e.description });
   }
   return lines;
 }

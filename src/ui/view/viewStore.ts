@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ConfirmSettings } from '../../forms/index.js';
 import type { CandleInterval } from '../../protocol/wire/index.js';
+import type { AppState } from '../../state/types.js';
 import type { PaneId } from '../context/paneIds.js';
 import type { FormState } from '../forms/formState.js';
 
@@ -17,7 +18,12 @@ export type Overlay =
   | { kind: 'picker' }
   | { kind: 'quitConfirm' }
   | { kind: 'form'; form: string; params?: Readonly<Record<string, string>> }
-  | { kind: 'message'; title: string; body: string; tone?: 'info' | 'error' };
+  | { kind: 'message'; title: string; body: string; tone?: 'info' | 'error' }
+  /** The line a list's filter (or help's search) is typed into; the text is overlayQuery. */
+  | { kind: 'filter'; pane: FilterTarget };
+
+/** What a filter narrows: a list pane's rows, or the entries of help. */
+export type FilterTarget = PaneId | 'help';
 
 export interface ViewState {
   focus: PaneId;
@@ -32,8 +38,11 @@ export interface ViewState {
   activeTab: Readonly<Record<string, PaneId>>;
   zoom: PaneId | null;
   overlays: readonly Overlay[];
-  /** One-line status message (alerts, results), with the time it was set. */
-  notice: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; at: number } | null;
+  /**
+   * One-line status message (alerts, results), with the time it was set. `holds` says whether
+   * it is still true of the market and account; once it is not, the status bar stops showing it.
+   */
+  notice: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; at: number; holds?: (app: AppState) => boolean } | null;
   /** A request's answer in the status bar for `ms` after `at`, ahead of the notice; then the notice again. */
   toast: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; at: number; ms: number } | null;
   /** The last NOTICES_KEPT notices and toasts, oldest first, whole: the status bar may show only the start of one. */
@@ -41,7 +50,9 @@ export interface ViewState {
   /** Confirm policies changed while running ("don't ask again under N"), over the config file's. */
   confirmOverrides: ConfirmSettings;
   themeName: string;
-  /** Text typed into the top overlay's filter (palette, contract picker). */
+  /** Filters kept per list pane (and help's search while help is open), as typed: see filterQueryOf. */
+  filters: Readonly<Partial<Record<FilterTarget, string>>>;
+  /** Text typed into the top overlay's filter (palette, contract picker, a list's filter line). */
   overlayQuery: string;
   /** Highlighted row of the top overlay's list (-1 while none is), or its scroll offset (help). */
   overlayCursor: number;
@@ -86,6 +97,7 @@ export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
     toast: null,
     notices: [],
     confirmOverrides: {},
+    filters: {},
     themeName: 'dark',
     overlayQuery: '',
     overlayCursor: 0,
@@ -131,8 +143,43 @@ export const view = {
     store.setState({ overlays: [...store.getState().overlays, overlay] });
   },
   closeOverlay(store: ViewStore): void {
-    const overlays = store.getState().overlays;
-    if (overlays.length > 0) store.setState({ overlays: overlays.slice(0, -1) });
+    const { overlays, filters } = store.getState();
+    const closing = overlays[overlays.length - 1];
+    if (!closing) return;
+    // Help's search lasts while help is open: the next `?` lists every key again.
+    if (closing.kind === 'help' && filters.help !== undefined) {
+      const { help: _, ...rest } = filters;
+      store.setState({ overlays: overlays.slice(0, -1), filters: rest });
+    } else store.setState({ overlays: overlays.slice(0, -1) });
+  },
+  /** Opens the filter line of a list pane or of help, prefilled with the filter it keeps. */
+  openFilter(store: ViewStore, target: FilterTarget): void {
+    const s = store.getState();
+    store.setState({ overlays: [...s.overlays, { kind: 'filter', pane: target }], overlayQuery: s.filters[target] ?? '' });
+  },
+  /**
+   * The filter line's text changed: rows narrow as it is typed. Row indices change meaning
+   * with the filter, so the selection starts over at the first row shown (help: its top).
+   */
+  typeFilter(store: ViewStore, target: FilterTarget, query: string): void {
+    const s = store.getState();
+    if (target === 'help') store.setState({ overlayQuery: query, overlayCursor: 0 });
+    else store.setState({ overlayQuery: query, selection: { ...s.selection, [target]: 0 } });
+  },
+  /**
+   * Closes the filter line of `target`, keeping `query` as its filter ('' drops it). The
+   * selection starts over when the filter differs from the one the rows were shown by.
+   */
+  endFilter(store: ViewStore, target: FilterTarget, query: string): void {
+    const s = store.getState();
+    const top = s.overlays[s.overlays.length - 1];
+    const overlays = top?.kind === 'filter' ? s.overlays.slice(0, -1) : s.overlays;
+    const { [target]: _, ...rest } = s.filters;
+    const filters = query.trim() === '' ? rest : { ...rest, [target]: query };
+    const changed = s.overlayQuery !== query;
+    const selection = changed && target !== 'help' ? { ...s.selection, [target]: 0 } : s.selection;
+    const cursor = changed && target === 'help' ? { overlayCursor: 0 } : {};
+    store.setState({ overlays, filters, selection, overlayQuery: '', ...cursor });
   },
   /** Opens an overlay with an empty filter and the cursor on its first row (or on `cursor`). */
   openListOverlay(store: ViewStore, overlay: Overlay, cursor = 0): void {
@@ -175,8 +222,14 @@ export const view = {
   setLeverage(store: ViewStore, contractId: number, leverage: number): void {
     store.setState({ leverageOf: { ...store.getState().leverageOf, [contractId]: leverage } });
   },
-  notify(store: ViewStore, text: string, tone: NonNullable<ViewState['notice']>['tone'] = 'info', now = Date.now()): void {
-    store.setState({ notice: { text, tone, at: now }, notices: kept(store.getState().notices, { text, tone, at: now }) });
+  notify(
+    store: ViewStore,
+    text: string,
+    tone: NonNullable<ViewState['notice']>['tone'] = 'info',
+    now = Date.now(),
+    holds?: (app: AppState) => boolean,
+  ): void {
+    store.setState({ notice: { text, tone, at: now, ...(holds ? { holds } : {}) }, notices: kept(store.getState().notices, { text, tone, at: now }) });
   },
   toast(store: ViewStore, text: string, tone: NonNullable<ViewState['toast']>['tone'], now = Date.now(), ms = TOAST_MS): void {
     store.setState({ toast: { text, tone, at: now, ms }, notices: kept(store.getState().notices, { text, tone, at: now }) });
@@ -187,3 +240,20 @@ export const view = {
 };
 
 export const selectTopOverlay = (s: ViewState): Overlay | undefined => s.overlays[s.overlays.length - 1];
+
+/**
+ * The filter narrowing `target` now: the line being typed while its filter line is open (rows
+ * narrow live), else the one kept. Panes, list navigation and the forms all read it here, so
+ * "the selected row" is the same filtered row everywhere.
+ */
+export function filterQueryOf(s: Pick<ViewState, 'overlays' | 'overlayQuery' | 'filters'>, target: FilterTarget): string {
+  const top = s.overlays[s.overlays.length - 1];
+  if (top?.kind === 'filter' && top.pane === target) return s.overlayQuery;
+  return s.filters[target] ?? '';
+}
+
+/** The filter line of `target` is open (the title shows a cursor after the typed text). */
+export function isTypingFilter(s: Pick<ViewState, 'overlays'>, target: FilterTarget): boolean {
+  const top = s.overlays[s.overlays.length - 1];
+  return top?.kind === 'filter' && top.pane === target;
+}

@@ -2,7 +2,7 @@ import { render } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiffingStdout } from '../../../src/ui/render/DiffingStdout.js';
 import { Dashboard, FakeStdin, FakeTty, showsFrame, useTrueColorChalk, type DashboardProps as Props, type Term } from './inkFixtures.js';
-import { createTerminal, firstDifference, resizeCropping, look, visibleCells, writeTerm, type CellView } from './xtermScreen.js';
+import { createTerminal, firstDifference, resizeCropping, look, visibleCells, type CellView } from './xtermScreen.js';
 
 /**
  * Real ink, twice: one instance writes straight into a terminal, the other through

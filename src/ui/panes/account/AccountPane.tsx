@@ -9,7 +9,9 @@ import { Table, type Column } from '../../components/Table.js';
 import { fit } from '../../format/width.js';
 import { filler, widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
-import { clampSelection } from '../selection.js';
+import { clampSelection, paneRowFilters } from '../selection.js';
+import { filterEmpty, filterTitle } from '../filterTitle.js';
+import { usePaneFilter } from '../usePaneFilter.js';
 import { usePaneStale } from '../usePaneStale.js';
 import { scrollStart } from '../../components/tableLayout.js';
 import { SegmentLine } from '../SegmentLine.js';
@@ -67,7 +69,11 @@ export const AccountPane = memo(function AccountPane({ width, height, focused, t
   const selected = useViewState((s) => s.selection.account);
   const { bindings } = useShell();
   const staleMs = usePaneStale('account');
-  const rows = accountRows(chain, pools, configs, summary);
+  const filter = usePaneFilter('account');
+  const all = accountRows(chain, pools, configs, summary);
+  const rows = paneRowFilters.account(all, filter.query);
+  const title = filterTitle(filter, rows.length, all.length);
+  const empty = filterEmpty(filter, all.length, raw ? 'no balances' : 'waiting for account…');
   // The selected contract's pool, pinned first: what its orders draw on (not selectable, not part of `rows`).
   const pinned = useMemo(() => focusPool(raw, configs, contract, groupDefs, summary), [raw, configs, contract, groupDefs, summary]);
   const columns = useMemo(() => accountColumns(pinned ? [pinned.row, ...rows] : rows), [rows, pinned]);
@@ -83,7 +89,7 @@ export const AccountPane = memo(function AccountPane({ width, height, focused, t
   const info = raw ? `${raw.marginShareType.toLowerCase()} · ${raw.positionMode === 'ONE_WAY' ? 'one-way' : 'hedge'}` : undefined;
   const rest = Math.max(0, inner.height - pinnedHeight);
   return (
-    <Panel tabs={tabs} title={raw ? `Account #${raw.accountId}` : 'Account'} width={width} height={height} focused={focused} staleMs={staleMs} info={info}>
+    <Panel tabs={tabs} title={raw ? `Account #${raw.accountId}` : 'Account'} width={width} height={height} focused={focused} staleMs={staleMs} info={info} filter={title}>
       {!card ? (
         <>
           {pinned && pinnedHeight >= 2 && (
@@ -98,11 +104,11 @@ export const AccountPane = memo(function AccountPane({ width, height, focused, t
             height={rest}
             selected={sel}
             showHeader={pinnedHeight < 2}
-            empty={raw ? 'no balances' : 'waiting for account…'}
+            empty={empty}
           />
         </>
       ) : card.length === 0 && pinnedCard.length === 0 ? (
-        inner.height > 0 && <SegmentLine segments={[{ text: fit(raw ? 'no balances' : 'waiting for account…', inner.width, 'center'), token: 'muted' }]} />
+        inner.height > 0 && <SegmentLine segments={[{ text: fit(empty, inner.width, 'center'), token: 'muted' }]} />
       ) : (
         <>
           {pinnedCard.slice(0, pinnedHeight).map((segments, i) => (

@@ -10,6 +10,9 @@ import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { useNow } from '../useNow.js';
 import { usePaneStale } from '../usePaneStale.js';
+import { filterEmpty, filterTitle } from '../filterTitle.js';
+import { paneRowFilters } from '../selection.js';
+import { usePaneFilter } from '../usePaneFilter.js';
 import { agentRows, EXPIRY_WARNING_MS, expiryText, isExpired, slotSummary, type AgentRow } from './agentRows.js';
 
 export function agentColumns(rows: readonly AgentRow[], serverNow: number): Column<AgentRow>[] {
@@ -31,11 +34,14 @@ export const AgentsPane = memo(function AgentsPane({ width, height, focused, tab
   const selected = useViewState((s) => s.selection.agents);
   const staleMs = usePaneStale('agents');
   const now = useNow(1000);
-  const rows = agentRows(agents);
+  const filter = usePaneFilter('agents');
+  const all = agentRows(agents);
+  const rows = paneRowFilters.agents(all, filter.query);
+  const title = filterTitle(filter, rows.length, all.length);
   const columns = useMemo(() => agentColumns(rows, now + offset), [rows, now, offset]);
   const inner = panelInner(width, height);
   return (
-    <Panel tabs={tabs} title="Agents" width={width} height={height} focused={focused} staleMs={staleMs}>
+    <Panel tabs={tabs} title="Agents" width={width} height={height} focused={focused} staleMs={staleMs} filter={title}>
       {inner.height > 0 && <SegmentLine segments={[{ text: fit(slotSummary(agents, inner.width), inner.width), token: 'muted' }]} />}
       <RowTable
         columns={columns}
@@ -44,7 +50,7 @@ export const AgentsPane = memo(function AgentsPane({ width, height, focused, tab
         height={Math.max(0, inner.height - 1)}
         focused={focused}
         selected={selected}
-        empty={polled || agents.length > 0 ? 'no agents approved' : 'waiting for agents…'}
+        empty={filterEmpty(filter, all.length, polled || agents.length > 0 ? 'no agents approved' : 'waiting for agents…')}
       />
     </Panel>
   );

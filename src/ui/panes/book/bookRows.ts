@@ -26,6 +26,8 @@ export interface BookLine {
   segments: Segment[];
   /** The row under the price cursor: drawn in the cursor style. */
   cursor: boolean;
+  /** The level's price on 'ask' and 'bid' lines (a click there puts the cursor on it). */
+  px?: bigint;
 }
 
 export interface BookRowsInput {
@@ -206,7 +208,7 @@ export function bookRows(input: BookRowsInput): BookLine[] {
     if (showTotal) segments.push({ text: GAP + fit(virtual ? '' : fmtSz(total), tw, 'right'), token: 'muted' });
     if (barWidth > 0) segments.push({ text: GAP + depthBar(virtual ? 0n : total, maxTotal, barWidth), token: side === 'bid' ? 'bidBar' : 'askBar' });
     if (pad > 0) segments.push({ text: ' '.repeat(pad) });
-    out.push({ key: `${side}${level.px}`, kind: side, segments, cursor: input.cursor === level.px });
+    out.push({ key: `${side}${level.px}`, kind: side, segments, cursor: input.cursor === level.px, px: level.px });
   });
   // Only a pane narrower than price + size needs this; everywhere else lines are exact already.
   return out.map((l) => ({ ...l, segments: clipSegments(l.segments, width) }));

@@ -10,6 +10,9 @@ import { widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { usePaneStale } from '../usePaneStale.js';
+import { filterEmpty, filterTitle } from '../filterTitle.js';
+import { paneRowFilters } from '../selection.js';
+import { usePaneFilter } from '../usePaneFilter.js';
 import { fillRows, type FillRow } from './fillRows.js';
 
 export function fillColumns(rows: readonly FillRow[]): Column<FillRow>[] {
@@ -36,11 +39,14 @@ export const FillsPane = memo(function FillsPane({ width, height, focused, tabs 
   const configs = useAppState((s) => s.market.configs);
   const selected = useViewState((s) => s.selection.fills);
   const staleMs = usePaneStale('fills');
-  const rows = fillRows(fills, configs);
+  const filter = usePaneFilter('fills');
+  const all = fillRows(fills, configs);
+  const rows = paneRowFilters.fills(all, filter.query);
+  const title = mode.readOnly ? undefined : filterTitle(filter, rows.length, all.length);
   const columns = useMemo(() => fillColumns(rows), [rows]);
   const inner = panelInner(width, height);
   return (
-    <Panel tabs={tabs} title="Fills" width={width} height={height} focused={focused} staleMs={mode.readOnly ? undefined : staleMs} info={rows.length ? String(rows.length) : undefined}>
+    <Panel tabs={tabs} title="Fills" width={width} height={height} focused={focused} staleMs={mode.readOnly ? undefined : staleMs} info={rows.length && !title ? String(rows.length) : undefined} filter={title}>
       {mode.readOnly ? (
         wrapText(MONITOR_FILLS, inner.width)
           .slice(0, inner.height)
@@ -57,7 +63,7 @@ export const FillsPane = memo(function FillsPane({ width, height, focused, tabs 
           height={inner.height}
           focused={focused}
           selected={selected}
-          empty="no fills yet"
+          empty={filterEmpty(filter, all.length, 'no fills yet')}
         />
       )}
     </Panel>

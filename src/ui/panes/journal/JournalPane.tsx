@@ -6,6 +6,9 @@ import { widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { journalRows, type JournalRow } from './journalRows.js';
+import { filterEmpty, filterTitle } from '../filterTitle.js';
+import { paneRowFilters } from '../selection.js';
+import { usePaneFilter } from '../usePaneFilter.js';
 
 /** Below this width the result is its glyph alone, leaving room for the request's words. */
 export const COMPACT_BELOW = 48;
@@ -41,11 +44,14 @@ export function journalColumns(rows: readonly JournalRow[], width = Infinity): C
 export const JournalPane = memo(function JournalPane({ width, height, focused, tabs }: PaneProps) {
   const entries = useAppState((s) => s.journal.entries);
   const selected = useViewState((s) => s.selection.journal);
-  const rows = journalRows(entries);
+  const filter = usePaneFilter('journal');
+  const all = journalRows(entries);
+  const rows = paneRowFilters.journal(all, filter.query);
+  const title = filterTitle(filter, rows.length, all.length);
   const inner = panelInner(width, height);
   const columns = useMemo(() => journalColumns(rows, inner.width), [rows, inner.width]);
   return (
-    <Panel tabs={tabs} title="Journal" width={width} height={height} focused={focused} info={rows.length ? String(rows.length) : undefined}>
+    <Panel tabs={tabs} title="Journal" width={width} height={height} focused={focused} info={rows.length && !title ? String(rows.length) : undefined} filter={title}>
       <RowTable
         columns={columns}
         rows={rows}
@@ -53,7 +59,7 @@ export const JournalPane = memo(function JournalPane({ width, height, focused, t
         height={inner.height}
         focused={focused}
         selected={selected}
-        empty="no signed actions yet"
+        empty={filterEmpty(filter, all.length, 'no signed actions yet')}
       />
     </Panel>
   );

@@ -60,6 +60,19 @@ describe('the journal pane at every width', () => {
     }
   });
 
+  it('keeps a request one row from sending to its answer, and marks both ends with a glyph', () => {
+    const sent: JournalEntry = { seq: 3, time: now - 500, action: 'order', signerRole: 'agent', signer: '0xbbbb000000000000000000000000000000000002', nonce: now - 500, outcome: 'sent', detail: 'sent, awaiting the answer', face: 'cli' };
+    const answer: JournalEntry = { ...sent, time: now - 400, sentTime: now - 500, outcome: 'ok', detail: 'resting #12', requestId: 'req-77' };
+    const [sending] = journalRows([sent]);
+    const [answered] = journalRows([answer]);
+    expect(sending!.key).toBe(answered!.key);
+    expect([sending!.outcome, sending!.outcomeTone, answered!.outcome]).toEqual(['… sending', 'muted', '✓ ok']);
+    expect(outcomeLabel('unanswered')).toEqual({ text: '? no answer', tone: 'warning' });
+    // Another signer or face with the same nonce is another request.
+    expect(journalRows([{ ...answer, signer: '0xbbbb000000000000000000000000000000000003' }])[0]!.key).not.toBe(sending!.key);
+    expect(journalRows([{ ...answer, face: 'dashboard' }])[0]!.key).not.toBe(sending!.key);
+  });
+
   it('keeps a row per entry when two sessions numbered theirs alike', () => {
     const twice = journalRows([entries[1]!, { ...entries[1]! }]);
     expect(new Set(twice.map((r) => r.key)).size).toBe(2);

@@ -1,3 +1,4 @@
+import { journalRequestKey } from '../../../feed/journalMerge.js';
 import type { JournalEntry, JournalOutcome } from '../../../model/journalEntry.js';
 import type { ThemeToken } from '../../theme/tokens.js';
 import { MISSING } from '../../format/decimal.js';
@@ -5,7 +6,8 @@ import { formatClock } from '../../format/time.js';
 import { memoLast } from '../memo.js';
 
 /**
- * Signed actions, newest first, this session's and those loaded from the journal file. What
+ * Signed actions, newest first, this session's and those loaded from the journal file; a
+ * request is one row from the moment it leaves ('… sending') until its answer. What
  * was asked is shown in trader words beside the answer; the answer is shown as the client
  * recorded it: on a rejection that is the exchange's own message, never reworded. The
  * outcome word is shown beside its colour, with a glyph, so it reads on a monochrome terminal.
@@ -27,6 +29,10 @@ export interface JournalRow {
 }
 
 const OUTCOME: Record<JournalOutcome, { text: string; tone: ThemeToken }> = {
+  // On its way: the answer replaces this row when it arrives.
+  sent: { text: '… sending', tone: 'muted' },
+  // A sent line read back with no answer after it: the exchange may or may not have acted.
+  unanswered: { text: '? no answer', tone: 'warning' },
   ok: { text: '✓ ok', tone: 'ok' },
   partial: { text: '◐ partial', tone: 'warning' },
   rejected: { text: '✗ rejected', tone: 'error' },
@@ -63,8 +69,10 @@ export const journalRows = memoLast((entries: readonly JournalEntry[]): readonly
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
     const o = outcomeLabel(e.outcome);
-    // seq counts per process: entries of earlier sessions and other faces repeat it.
-    const id = `${e.time}:${e.seq}:${e.face ?? ''}:${e.nonce ?? ''}`;
+    // A signed request keeps its key from sending to its answer (signer and nonce name it).
+    // Otherwise seq counts per process: entries of earlier sessions and other faces repeat it.
+    const request = journalRequestKey(e);
+    const id = request === undefined ? `${e.time}:${e.seq}:${e.face ?? ''}:${e.nonce ?? ''}` : `req:${request}`;
     const n = (keys.get(id) ?? 0) + 1;
     keys.set(id, n);
     out.push({

@@ -8,6 +8,9 @@ import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { useNow } from '../useNow.js';
 import { usePaneStale } from '../usePaneStale.js';
+import { filterEmpty, filterTitle } from '../filterTitle.js';
+import { paneRowFilters } from '../selection.js';
+import { usePaneFilter } from '../usePaneFilter.js';
 import { orderRows, type OrderRow, type OrdersScope } from './orderRows.js';
 import { selectSelectedContract } from '../../../state/selectors.js';
 
@@ -35,12 +38,15 @@ export const OrdersPane = memo(function OrdersPane({ width, height, focused, tab
   const selected = useViewState((s) => s.selection.orders);
   const staleMs = usePaneStale('orders');
   const now = useNow(1000);
-  const rows = orderRows(open, configs, contract?.contractId, scope);
+  const filter = usePaneFilter('orders');
+  const all = orderRows(open, configs, contract?.contractId, scope);
+  const rows = paneRowFilters.orders(all, filter.query);
+  const title = filterTitle(filter, rows.length, all.length);
   const columns = useMemo(() => orderColumns(rows, scope, now), [rows, scope, now]);
   const inner = panelInner(width, height);
   const where = scope === 'all' ? 'all contracts' : (contract?.name ?? '');
   return (
-    <Panel tabs={tabs} title={`Orders ${where}`.trim()} width={width} height={height} focused={focused} staleMs={staleMs} info={String(rows.length)}>
+    <Panel tabs={tabs} title={`Orders ${where}`.trim()} width={width} height={height} focused={focused} staleMs={staleMs} info={title ? undefined : String(rows.length)} filter={title}>
       <RowTable
         columns={columns}
         rows={rows}
@@ -48,7 +54,7 @@ export const OrdersPane = memo(function OrdersPane({ width, height, focused, tab
         height={inner.height}
         focused={focused}
         selected={selected}
-        empty={scope === 'all' || !contract ? 'no open orders' : `no open orders on ${contract.name}`}
+        empty={filterEmpty(filter, all.length, scope === 'all' || !contract ? 'no open orders' : `no open orders on ${contract.name}`)}
       />
     </Panel>
   );

@@ -7,6 +7,9 @@ import { widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { usePaneStale } from '../usePaneStale.js';
+import { filterEmpty, filterTitle } from '../filterTitle.js';
+import { paneRowFilters } from '../selection.js';
+import { usePaneFilter } from '../usePaneFilter.js';
 import { positionRows, type PositionRow } from './positionRows.js';
 
 export function positionColumns(rows: readonly PositionRow[]): Column<PositionRow>[] {
@@ -35,11 +38,14 @@ export const PositionsPane = memo(function PositionsPane({ width, height, focuse
   const loaded = useAppState((s) => s.account.raw !== null);
   const selected = useViewState((s) => s.selection.positions);
   const staleMs = usePaneStale('positions');
-  const rows = positionRows(positions, configs, marketStates);
+  const filter = usePaneFilter('positions');
+  const all = positionRows(positions, configs, marketStates);
+  const rows = paneRowFilters.positions(all, filter.query);
+  const title = filterTitle(filter, rows.length, all.length);
   const columns = useMemo(() => positionColumns(rows), [rows]);
   const inner = panelInner(width, height);
   return (
-    <Panel tabs={tabs} title="Positions" width={width} height={height} focused={focused} staleMs={staleMs} info={String(rows.length)}>
+    <Panel tabs={tabs} title="Positions" width={width} height={height} focused={focused} staleMs={staleMs} info={title ? undefined : String(rows.length)} filter={title}>
       <RowTable
         columns={columns}
         rows={rows}
@@ -47,7 +53,7 @@ export const PositionsPane = memo(function PositionsPane({ width, height, focuse
         height={inner.height}
         focused={focused}
         selected={selected}
-        empty={loaded ? 'no open positions' : 'waiting for account…'}
+        empty={filterEmpty(filter, all.length, loaded ? 'no open positions' : 'waiting for account…')}
       />
     </Panel>
   );

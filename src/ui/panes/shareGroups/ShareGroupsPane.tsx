@@ -9,6 +9,9 @@ import { widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { usePaneStale } from '../usePaneStale.js';
+import { filterEmpty, filterTitle } from '../filterTitle.js';
+import { paneRowFilters } from '../selection.js';
+import { usePaneFilter } from '../usePaneFilter.js';
 import { frozenBanner, frozenGroups, shareGroupRows, type ShareGroupRow } from './shareGroupRows.js';
 
 export function shareGroupColumns(rows: readonly ShareGroupRow[]): Column<ShareGroupRow>[] {
@@ -36,15 +39,19 @@ export const ShareGroupsPane = memo(function ShareGroupsPane({ width, height, fo
   const selected = useViewState((s) => s.selection.shareGroups);
   const staleMs = usePaneStale('shareGroups');
   const theme = useTheme();
-  const rows = shareGroupRows(defs, pools, configs);
+  const filter = usePaneFilter('shareGroups');
+  const all = shareGroupRows(defs, pools, configs);
+  const rows = paneRowFilters.shareGroups(all, filter.query);
+  const title = filterTitle(filter, rows.length, all.length);
   const columns = useMemo(() => shareGroupColumns(rows), [rows]);
   const inner = panelInner(width, height);
-  const frozen = frozenGroups(rows);
+  // A frozen group is news whether or not the filter shows its row.
+  const frozen = frozenGroups(all);
   // The banner may take up to two lines, but always leaves the header and one row when it can.
   const banner = frozenBanner(frozen, inner.width, Math.min(2, Math.max(1, inner.height - 2)));
   const tableHeight = Math.max(0, inner.height - banner.length);
   return (
-    <Panel tabs={tabs} title="Share groups" width={width} height={height} focused={focused} staleMs={staleMs} info={frozen.length ? 'FROZEN' : undefined}>
+    <Panel tabs={tabs} title="Share groups" width={width} height={height} focused={focused} staleMs={staleMs} info={frozen.length ? 'FROZEN' : undefined} filter={title}>
       {banner.map((line, i) => (
         <Box key={i} height={1} flexShrink={0}>
           <Text wrap="truncate" {...theme.tokens.frozen} bold>
@@ -59,7 +66,7 @@ export const ShareGroupsPane = memo(function ShareGroupsPane({ width, height, fo
         height={tableHeight}
         focused={focused}
         selected={selected}
-        empty="no share groups"
+        empty={filterEmpty(filter, all.length, 'no share groups')}
       />
     </Panel>
   );

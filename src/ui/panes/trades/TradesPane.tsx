@@ -7,7 +7,10 @@ import { filler, widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { usePaneStale } from '../usePaneStale.js';
-import { tradeRows, type TradeRow } from './tradeRows.js';
+import type { TradeRow } from './tradeRows.js';
+import { filterEmpty, filterTitle } from '../filterTitle.js';
+import { shownTradeRows } from '../selection.js';
+import { usePaneFilter } from '../usePaneFilter.js';
 import { selectSelectedContract } from '../../../state/selectors.js';
 
 const EMPTY: readonly never[] = [];
@@ -43,19 +46,20 @@ export const TradesPane = memo(function TradesPane({ width, height, focused, tab
   const staleMs = usePaneStale('trades');
   const inner = panelInner(width, height);
   const limit = Math.max(0, inner.height - 1);
-  const rows = useMemo(
-    () => (contract ? tradeRows(trades, contract.priceScale, contract.qtyScale, limit) : []),
-    [trades, contract, limit],
-  );
+  const filter = usePaneFilter('trades');
+  // Filtered, the whole ring is looked through and the count says how many of it pass; the tape shows as many as fit.
+  const matching = useMemo(() => (filter.query.trim() === '' ? undefined : shownTradeRows(trades, contract, filter.query)), [trades, contract, filter.query]);
+  const rows = useMemo(() => (matching ? matching.slice(0, limit) : shownTradeRows(trades, contract, '', limit)), [matching, trades, contract, limit]);
   const columns = useMemo(() => columnsFor(rows), [rows]);
+  const title = filterTitle(filter, matching?.length ?? trades.length, trades.length);
   return (
-    <Panel tabs={tabs} title={contract ? `Trades ${contract.name}` : 'Trades'} width={width} height={height} focused={focused} staleMs={staleMs}>
+    <Panel tabs={tabs} title={contract ? `Trades ${contract.name}` : 'Trades'} width={width} height={height} focused={focused} staleMs={staleMs} filter={title}>
       <RowTable
         columns={columns}
         rows={rows}
         width={inner.width}
         height={inner.height}
-        empty={contract ? 'waiting for trades…' : 'no contract selected'}
+        empty={filterEmpty(filter, trades.length, contract ? 'waiting for trades…' : 'no contract selected')}
       />
     </Panel>
   );

@@ -1,0 +1,40 @@
+import type { JournalEntry } from '../model/journalEntry.js';
+
+/**
+ * The request an entry belongs to: its signer, nonce and face. A nonce is used once per
+ * signer, so signer and nonce name one request even when two processes append to one file;
+ * the face is compared as well so that two writers can never be taken for each other. An
+ * entry without a signer or a nonce (refused before it was signed) belongs to no request.
+ */
+export function journalRequestKey(e: JournalEntry): string | undefined {
+  if (e.signer === undefined || e.nonce === undefined) return undefined;
+  return `${e.signer.toLowerCase()}|${e.nonce}|${e.face ?? ''}`;
+}
+
+/**
+ * Appends entries (oldest first) to a list, an answer taking the place of its request's
+ * 'sent' entry, so a request is one row from the moment it leaves, wherever its answer lands.
+ * Keeps the newest `cap`. Returns `current` itself when nothing was added.
+ */
+export function mergeJournal(current: readonly JournalEntry[], added: readonly JournalEntry[], cap: number): readonly JournalEntry[] {
+  if (added.length === 0) return current;
+  const out = current.slice();
+  const waiting = new Map<string, number>();
+  out.forEach((e, i) => {
+    if (e.outcome !== 'sent') return;
+    const key = journalRequestKey(e);
+    if (key !== undefined) waiting.set(key, i);
+  });
+  for (const e of added) {
+    const key = journalRequestKey(e);
+    const at = key === undefined || e.outcome === 'sent' ? undefined : waiting.get(key);
+    if (at !== undefined) {
+      out[at] = e;
+      waiting.delete(key!);
+      continue;
+    }
+    out.push(e);
+    if (key !== undefined && e.outcome === 'sent') waiting.set(key, out.length - 1);
+  }
+  return out.length > cap ? out.slice(out.length - cap) : out;
+}
