@@ -14,10 +14,10 @@ export function staleMarkers(screen: string): string[] {
   return screen.split('\n').filter((l) => l.includes('⏸ stale'));
 }
 
-/** The status bar: the last non-empty row. */
+/** The status bar: the lowest row that names the mode (the key hint line is under it). */
 export function statusLine(screen: string): string {
   const rows = screen.split('\n');
-  for (let i = rows.length - 1; i >= 0; i--) if (rows[i]!.trim() !== '') return rows[i]!;
+  for (let i = rows.length - 1; i >= 0; i--) if (/^ (TRADING|READ-ONLY|TR|RO)\b/.test(rows[i]!)) return rows[i]!;
   return '';
 }
 

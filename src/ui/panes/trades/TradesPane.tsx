@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { useAppState } from '../../context/AppContext.js';
+import { useAppState, useViewState } from '../../context/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import type { ThemeToken } from '../../theme/tokens.js';
@@ -44,6 +44,8 @@ export const TradesPane = memo(function TradesPane({ width, height, focused, tab
   const contract = useAppState(selectSelectedContract);
   const trades = useAppState((s) => (contract ? (s.market.trades[contract.contractId] ?? EMPTY) : EMPTY));
   const staleMs = usePaneStale('trades');
+  // j/k and y act on this row: the tape shows it like every other list (the newest by default).
+  const selected = useViewState((s) => s.selection.trades);
   const inner = panelInner(width, height);
   const limit = Math.max(0, inner.height - 1);
   const filter = usePaneFilter('trades');
@@ -59,6 +61,8 @@ export const TradesPane = memo(function TradesPane({ width, height, focused, tab
         rows={rows}
         width={inner.width}
         height={inner.height}
+        focused={focused}
+        selected={selected}
         empty={filterEmpty(filter, trades.length, contract ? 'waiting for trades…' : 'no contract selected')}
       />
     </Panel>
