@@ -1,13 +1,15 @@
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OrderBook as PublishedBook, Side, type LimitOrderOptions } from 'nodejs-order-book';
-import { Pool } from 'undici';
+import { Client, Pool } from 'undici';
 import { OrderBook } from '../src/exchange/engine/orderBook.js';
 import { Prng } from '../src/exchange/engine/prng.js';
 import { BlockLoop, ExchangeCore, startExchange } from '../src/exchange/index.js';
-import { addressOf, NonceManager, signAction, toHex, type Hex } from '../src/protocol/index.js';
+import { addressOf, describeSecpBackend, nativeBackend, nobleBackend, NonceManager, secpBackend, SECP_ENV, signAction, toHex, type Hex, type SecpBackend } from '../src/protocol/index.js';
 import { build } from '../src/protocol/wire/index.js';
-import { percentile, table } from './measure.js';
+import type { GoalRow } from './dashboard/report.js';
+import { fix, percentile, table } from './measure.js';
 
 /**
  * Issue 4's goals: >= 500k engine operations/s in-process and <= 2 ms p50 for a signed
@@ -20,6 +22,11 @@ import { percentile, table } from './measure.js';
  * orders signed beforehand (signing has its own bench) and sent one at a time on a
  * keep-alive connection; the floor is a bare node:http server that parses the same JSON
  * and places it on nodejs-order-book, with no signature, account or margin work.
+ *
+ * Issue 18: the round trip again with the exchange recovering signers with noble (the
+ * fallback) in the same rounds, and the sustained rate of 16 keep-alive clients sending
+ * pre-signed orders to an exchange in its own process (one JavaScript thread: one core),
+ * once per backend.
  */
 type Op =
   | { kind: 'limit'; id: number; owner: string; isBuy: boolean; px: number; sz: number }
@@ -123,26 +130,38 @@ async function floorServer(): Promise<{ server: Server; url: string }> {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
     });
   });
+  // Idle while the exchange rows run (longer with the noble rows): keep the connection, not a close race.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-async function roundTripRows(): Promise<(string | number)[][]> {
+interface RoundTrips {
+  rows: (string | number)[][];
+  /** p50 ms of the pre-signed signed order on the chosen backend, and of the floor. */
+  signedP50: number;
+  floorP50: number;
+}
+
+async function roundTripRows(): Promise<RoundTrips> {
   const ex = await startExchange({ activity: 'off', creditDelayMs: 0, rateLimitPerMin: 0, seed: 7 });
   const floor = await floorServer();
   const pools = { ex: new Pool(ex.url, { connections: 1 }), floor: new Pool(floor.url, { connections: 1 }) };
+  const chosen = secpBackend();
   try {
     const key: Hex = toHex(Uint8Array.from({ length: 32 }, (_, i) => i + 1));
     const nonces = new NonceManager({ now: () => ex.core.clock.now() });
-    const sign = (action: { type: string }) => {
-      const nonce = nonces.next(addressOf(key));
-      return JSON.stringify({ action, nonce, signature: signAction(action, nonce, key) });
+    const address = addressOf(key);
+    const sign = (action: { type: string }, backend: SecpBackend = chosen) => {
+      // The address once, as a client's SignerSet does: deriving it is a whole EC multiplication.
+      const nonce = nonces.next(address);
+      return JSON.stringify({ action, nonce, signature: signAction(action, nonce, key, backend) });
     };
     const send = async (action: { type: string }, extra: Record<string, unknown> = {}) => {
       const body = JSON.parse(sign(action)) as Record<string, unknown>;
       await timeRequests(pools.ex, '/exchange', [JSON.stringify({ ...body, ...extra })]);
     };
-    await send(build.registerAccount(addressOf(key)), { inviteCode: ex.inviteCodes[0] });
+    await send(build.registerAccount(address), { inviteCode: ex.inviteCodes[0] });
     await send(build.enroll(1));
     await send(build.lockCollateral(1, 0, '9000000000'));
     // Resting buys well below the index: every request runs the whole order path and rests.
@@ -151,33 +170,170 @@ async function roundTripRows(): Promise<(string | number)[][]> {
     const per = 500;
     const exTimes: number[] = [];
     const signedTimes: number[] = [];
+    const nobleTimes: number[] = [];
+    const nobleSignedTimes: number[] = [];
     const floorTimes: number[] = [];
+    const signSendAnswer = async (into: number[], backend: SecpBackend) => {
+      for (let i = 0; i < per / 5; i++) {
+        const t0 = process.hrtime.bigint();
+        await timeRequests(pools.ex, '/exchange', [sign(order(i), backend)]);
+        into.push(Number(process.hrtime.bigint() - t0) / 1e3);
+      }
+      await send(build.cancelAll(1));
+    };
     for (let r = 0; r < rounds; r++) {
       const bodies = Array.from({ length: per }, (_, i) => sign(order(i)));
       exTimes.push(...(await timeRequests(pools.ex, '/exchange', bodies)));
       await send(build.cancelAll(1));
-      for (let i = 0; i < per / 5; i++) {
-        const t0 = process.hrtime.bigint();
-        await timeRequests(pools.ex, '/exchange', [sign(order(i))]);
-        signedTimes.push(Number(process.hrtime.bigint() - t0) / 1e3);
+      await signSendAnswer(signedTimes, chosen);
+      if (chosen !== nobleBackend) {
+        // The same exchange recovering with the fallback, in the same round.
+        ex.core.auth.secp = nobleBackend;
+        const nobleBodies = Array.from({ length: per / 2 }, (_, i) => sign(order(i)));
+        nobleTimes.push(...(await timeRequests(pools.ex, '/exchange', nobleBodies)));
+        await send(build.cancelAll(1));
+        await signSendAnswer(nobleSignedTimes, nobleBackend);
+        ex.core.auth.secp = chosen;
       }
-      await send(build.cancelAll(1));
       floorTimes.push(...(await timeRequests(pools.floor, '/', bodies)));
     }
+    const p50 = (us: number[]) => percentile([...us].sort((a, b) => a - b), 50) / 1000;
     const row = (name: string, us: number[]) => {
       const s = us.sort((a, b) => a - b);
-      return [name, s.length, (percentile(s, 50) / 1000).toFixed(3), (percentile(s, 99) / 1000).toFixed(3)];
+      return [name, s.length, (percentile(s, 50) / 1000).toFixed(3), (percentile(s, 99) / 1000).toFixed(3), fix(percentile(s, 50) / percentile([...floorTimes].sort((a, b) => a - b), 50), 1)];
     };
-    return [
-      row('perpdesk exchange, signed order (pre-signed), rests', exTimes),
-      row('perpdesk exchange, sign + send + answer', signedTimes),
-      row('floor: node:http + JSON + nodejs-order-book, no auth', floorTimes),
-    ];
+    const signedP50 = p50(exTimes);
+    const floorP50 = p50(floorTimes);
+    return {
+      rows: [
+        row(`perpdesk exchange, signed order (pre-signed), rests, ${chosen.name}`, exTimes),
+        row(`perpdesk exchange, sign + send + answer, ${chosen.name}`, signedTimes),
+        ...(nobleTimes.length > 0
+          ? [row('perpdesk exchange, signed order (pre-signed), rests, noble', nobleTimes), row('perpdesk exchange, sign + send + answer, noble', nobleSignedTimes)]
+          : []),
+        row('floor: node:http + JSON + nodejs-order-book, no auth', floorTimes),
+      ],
+      signedP50,
+      floorP50,
+    };
   } finally {
     await pools.ex.close();
     await pools.floor.close();
     floor.server.close();
     await ex.close();
+  }
+}
+
+/** The exchange in a child process, so its one JavaScript thread is a core of its own, apart from the clients'. */
+const CHILD = `
+const { startExchange } = await import(process.env.PERPDESK_BENCH_EXCHANGE);
+const ex = await startExchange({ activity: 'off', creditDelayMs: 0, rateLimitPerMin: 0, seed: 7, inviteCount: 16 });
+process.send({ url: ex.url, inviteCodes: ex.inviteCodes, backend: ex.core.auth.secp.name });
+process.on('message', (m) => {
+  if (m === 'cpu') process.send({ cpu: process.cpuUsage() });
+  if (m === 'stop') ex.close().then(() => process.exit(0));
+});
+`;
+
+interface Sustained {
+  backend: string;
+  clients: number;
+  orders: number;
+  requests: number;
+  seconds: number;
+  /** Server CPU seconds over the timed window. */
+  cpuSeconds: number;
+  p50ms: number;
+  p99ms: number;
+}
+
+async function sustainedRate(backend: 'native' | 'noble', opts: { clients: number; ordersPerClient: number; seconds: number }): Promise<Sustained> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], {
+    env: { ...process.env, [SECP_ENV]: backend, PERPDESK_BENCH_EXCHANGE: new URL('../src/exchange/index.ts', import.meta.url).href },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T>() => new Promise<T>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as T));
+    child.once('exit', (code) => reject(new Error(`bench exchange exited with ${code}`)));
+  });
+  const clients: Client[] = [];
+  try {
+    const started = await next<{ url: string; inviteCodes: string[]; backend: string }>();
+    if (started.backend !== backend) throw new Error(`bench exchange verifies with ${started.backend}, expected ${backend}`);
+    const nonces = new NonceManager({ now: () => Date.now() });
+    const keys = Array.from({ length: opts.clients }, (_, c) => toHex(Uint8Array.from({ length: 32 }, (_, i) => (i === 0 ? 0x40 + c : i + 1))));
+    const addresses = new Map(keys.map((k) => [k, addressOf(k)]));
+    const body = (key: Hex, action: { type: string }, extra: Record<string, unknown> = {}) => {
+      const nonce = nonces.next(addresses.get(key)!);
+      // Signed here with the fastest backend: the clients' signing is not what is measured.
+      return JSON.stringify({ action, nonce, signature: signAction(action, nonce, key), ...extra });
+    };
+    const post = async (client: Client, text: string): Promise<number> => {
+      const t0 = process.hrtime.bigint();
+      const res = await client.request({ path: '/exchange', method: 'POST', body: text, headers: { 'content-type': 'application/json' } });
+      const answer = await res.body.text();
+      if (res.statusCode !== 200 || !answer.startsWith('{"status":"ok"') || answer.includes('"error"')) {
+        throw new Error(`bench request failed: ${res.statusCode} ${answer.slice(0, 200)}`);
+      }
+      return Number(process.hrtime.bigint() - t0) / 1e3;
+    };
+    const setup = new Client(started.url, { pipelining: 1 });
+    clients.push(setup);
+    for (const [c, key] of keys.entries()) {
+      await post(setup, body(key, build.registerAccount(addresses.get(key)!), { inviteCode: started.inviteCodes[c] }));
+      await post(setup, body(key, build.enroll(1)));
+      await post(setup, body(key, build.lockCollateral(1, 0, '9000000000')));
+    }
+    // Pre-signed, in nonce order per client: resting buys well below the index, a cancelAll every 400
+    // (at most 1,000 open orders per account).
+    const queues = keys.map((key) =>
+      Array.from({ length: opts.ordersPerClient }, (_, i) =>
+        (i + 1) % 400 === 0 ? body(key, build.cancelAll(1)) : body(key, build.order([{ contractId: 1, isBuy: true, price: String(60 + (i % 40)), size: '1', tif: 'Gtc' }])),
+      ),
+    );
+    // Connected after the signing above, so no keep-alive timeout runs out while they wait.
+    const senders = keys.map(() => new Client(started.url, { pipelining: 1 }));
+    clients.push(...senders);
+    const warm = 40;
+    await Promise.all(senders.map(async (client, c) => {
+      for (const text of queues[c]!.slice(0, warm)) await post(client, text);
+    }));
+    child.send('cpu');
+    const cpu0 = (await next<{ cpu: NodeJS.CpuUsage }>()).cpu;
+    const t0 = process.hrtime.bigint();
+    const deadline = t0 + BigInt(opts.seconds * 1e9);
+    const latencies: number[] = [];
+    let requests = 0;
+    let orders = 0;
+    await Promise.all(senders.map(async (client, c) => {
+      const queue = queues[c]!;
+      for (let i = warm; i < queue.length && process.hrtime.bigint() < deadline; i++) {
+        latencies.push(await post(client, queue[i]!));
+        requests++;
+        if ((i + 1) % 400 !== 0) orders++;
+      }
+    }));
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    child.send('cpu');
+    const cpu1 = (await next<{ cpu: NodeJS.CpuUsage }>()).cpu;
+    latencies.sort((a, b) => a - b);
+    return {
+      backend,
+      clients: opts.clients,
+      orders,
+      requests,
+      seconds,
+      cpuSeconds: (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / 1e6,
+      p50ms: percentile(latencies, 50) / 1000,
+      p99ms: percentile(latencies, 99) / 1000,
+    };
+  } finally {
+    await Promise.all(clients.map((c) => c.close()));
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('stop');
+      await exited;
+    }
   }
 }
 
@@ -221,17 +377,43 @@ function messageRows(): (string | number)[][] {
   return rows;
 }
 
-export async function benchExchange(): Promise<{ markdown: string }> {
+async function phase<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    throw new Error(`${name}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  }
+}
+
+export async function benchExchange(): Promise<{ markdown: string; goals: GoalRow[] }> {
   const engine = engineRows();
-  const trips = await roundTripRows();
+  const trips = await phase('round trip', roundTripRows);
+  const sustained: Sustained[] = [];
+  if (nativeBackend()) sustained.push(await phase('sustained, native', () => sustainedRate('native', { clients: 16, ordersPerClient: 1_200, seconds: 3 })));
+  sustained.push(await phase('sustained, noble', () => sustainedRate('noble', { clients: 16, ordersPerClient: 120, seconds: 3 })));
   const messages = messageRows();
+  const rate = (s: Sustained) => s.orders / s.seconds;
+  const first = sustained[0]!;
+  const ratio = trips.signedP50 / trips.floorP50;
+  const goals: GoalRow[] = [
+    { goal: `signed order p50 vs HTTP + JSON + book floor (${secpBackend().name})`, target: '<= 3x', measured: `${fix(ratio, 1)}x (${trips.signedP50.toFixed(3)} vs ${trips.floorP50.toFixed(3)} ms)`, met: ratio <= 3 },
+    { goal: `signed orders/s, 16 keep-alive clients, exchange on one core (${first.backend})`, target: '>= 5,000', measured: `${Math.round(rate(first))}/s (${fix((100 * first.cpuSeconds) / first.seconds, 0)} % of a core)`, met: rate(first) >= 5_000 },
+  ];
   return {
     markdown: [
+      `Signers recovered with ${describeSecpBackend()} (chosen at load); the noble rows force the fallback.`,
+      '',
       table(['engine (same 300k-op mix)', 'ops/s', 'µs/op'], engine),
       '',
-      table(['order round trip over loopback HTTP', 'requests', 'p50 ms', 'p99 ms'], trips),
+      table(['order round trip over loopback HTTP', 'requests', 'p50 ms', 'p99 ms', 'p50 vs floor'], trips.rows),
+      '',
+      table(
+        ['sustained, 16 keep-alive clients, exchange in its own process', 'signed orders/s', 'orders per server CPU-second', 'server CPU % of a core', 'p50 ms', 'p99 ms', 'requests'],
+        sustained.map((s) => [`perpdesk exchange, pre-signed orders (cancelAll per 400), ${s.backend}`, Math.round(rate(s)), Math.round(s.orders / s.cpuSeconds), fix((100 * s.cpuSeconds) / s.seconds, 0), s.p50ms.toFixed(3), s.p99ms.toFixed(3), s.requests]),
+      ),
       '',
       table(['activity (3 contracts)', 'public messages/s', 'all channels, every account/s', 'trades/s'], messages),
     ].join('\n'),
+    goals,
   };
 }

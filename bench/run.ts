@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- NAME ...] [--soak MINUTES] [--no-docs] [--no-build]`: runs the named
  * benchmarks (all by default), prints each figure beside its baseline or floor measured in
- * the same run, and writes the tables into docs/performance.md under a dated heading.
+ * the same run, and writes the tables into docs/performance.md under a dated heading. Naming
+ * some benchmarks replaces only their sections and their rows of the goals table.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,9 @@ import type { GoalRow } from './dashboard/report.js';
 import { goalsTable } from './dashboard/report.js';
 import { writeBenchDocs } from './docsWriter.js';
 import { benchExchange } from './exchange.js';
+import { benchFanout } from './fanout.js';
 import { benchSigning } from './signing.js';
+import { benchStartup } from './startup.js';
 
 interface Flags {
   soakMinutes?: number;
@@ -22,7 +25,9 @@ type Bench = (flags: Flags) => Promise<{ markdown: string; goals?: GoalRow[] }>;
 const BENCHES: Record<string, Bench> = {
   signing: () => benchSigning(),
   exchange: () => benchExchange(),
+  fanout: () => benchFanout(),
   command: (f) => benchCommand({ skipBuild: !f.build }),
+  startup: (f) => benchStartup({ skipBuild: !f.build }),
   dashboard: (f) => benchDashboard({ ...(f.soakMinutes !== undefined ? { soakMinutes: f.soakMinutes } : {}), skipBuild: !f.build }),
 };
 
@@ -64,23 +69,20 @@ async function main(): Promise<number> {
   const date = new Date().toISOString().slice(0, 10);
   const machine = `${date}, Node ${process.version}, ${os.cpus().length} x ${cpu}, ${os.platform()} ${os.release()}`;
   process.stdout.write(`perpdesk bench — ${machine}\n\n`);
-  const sections: { name: string; markdown: string }[] = [];
+  const benches: { name: string; markdown: string; goals: GoalRow[] }[] = [];
   const goals: GoalRow[] = [];
   for (const name of names.length > 0 ? names : Object.keys(BENCHES)) {
     process.stderr.write(`${name}...\n`);
     const r = await BENCHES[name]!(flags);
     process.stdout.write(`## ${name}\n\n${r.markdown}\n\n`);
-    sections.push({ name, markdown: `### ${name} — ${machine}\n\n${r.markdown}` });
+    benches.push({ name, markdown: `### ${name} — ${machine}\n\n${r.markdown}`, goals: r.goals ?? [] });
     goals.push(...(r.goals ?? []));
   }
-  if (goals.length > 0) {
-    const summary = goalsTable(goals);
-    process.stdout.write(`## goals\n\n${summary}\n`);
-    sections.push({ name: 'goals', markdown: `### goals — ${machine}\n\n${summary}` });
-  }
+  if (goals.length > 0) process.stdout.write(`## goals\n\n${goalsTable(goals)}\n`);
   if (!parsed.values['no-docs']) {
     const file = path.join(ROOT, 'docs', 'performance.md');
-    writeBenchDocs(file, sections);
+    const full = Object.keys(BENCHES).every((n) => names.length === 0 || names.includes(n));
+    writeBenchDocs(file, { benches, full, date });
     process.stderr.write(`wrote ${path.relative(process.cwd(), file)}\n`);
   }
   return 0;

@@ -37,6 +37,12 @@ export interface LaunchOptions {
   record?: boolean;
   /** Write a fresh raw master key to a 0600 file and pass --key-file (for --url targets). */
   withKeyFile?: boolean;
+  /** How it is started: `node dist/cli.js` (default) or `npm start --` as a user types it. */
+  launcher?: 'node' | 'npm';
+  /** A home (and so state directory) kept by the caller, for a second start on the same one. */
+  home?: string;
+  /** Node's own flags before dist/cli.js (e.g. --cpu-prof, to see where a start goes). */
+  nodeArgs?: string[];
 }
 
 /** Output not yet parsed into the screen is handed over at this size at the latest. */
@@ -67,8 +73,8 @@ export class PtyDashboard {
   constructor(readonly o: LaunchOptions) {
     const cols = o.cols ?? 120;
     const rows = o.rows ?? 40;
-    this.home = mkdtempSync(path.join(os.tmpdir(), 'perpdesk-bench-'));
-    const args = ['dist/cli.js', '--state-dir', path.join(this.home, 'state'), ...o.args];
+    this.home = o.home ?? mkdtempSync(path.join(os.tmpdir(), 'perpdesk-bench-'));
+    const args = ['--state-dir', path.join(this.home, 'state'), ...o.args];
     if (o.withKeyFile) {
       mkdirSync(path.join(this.home, 'keys'), { mode: 0o700 });
       const keyFile = path.join(this.home, 'keys', 'master.key');
@@ -94,7 +100,8 @@ export class PtyDashboard {
     this.term = newTerminal(cols, rows);
     this.recorded = o.record ? [] : undefined;
     this.spawnedAt = performance.now();
-    this.child = pty.spawn(process.execPath, args, { name: 'xterm-256color', cols, rows, cwd: o.root, env });
+    const [file, first] = o.launcher === 'npm' ? ['npm', ['start', '--silent', '--']] : [process.execPath, [...(o.nodeArgs ?? []), 'dist/cli.js']];
+    this.child = pty.spawn(file, [...first, ...args], { name: 'xterm-256color', cols, rows, cwd: o.root, env });
     this.pid = this.child.pid;
     this.child.onData((data) => this.onData(data));
     this.exited = new Promise((resolve) => this.child.onExit((e) => resolve({ exitCode: e.exitCode, ...(e.signal ? { signal: e.signal } : {}) })));
@@ -223,12 +230,18 @@ export class PtyDashboard {
 
   async stop(): Promise<void> {
     try {
+      // The pty's child leads its own process group: under npm the dashboard is a grandchild.
+      process.kill(-this.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+    try {
       this.child.kill('SIGKILL');
     } catch {
       // Already gone.
     }
     await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, 3_000))]);
     this.term.dispose();
-    rmSync(this.home, { recursive: true, force: true });
+    if (this.o.home === undefined) rmSync(this.home, { recursive: true, force: true });
   }
 }

@@ -11,6 +11,9 @@ export interface GoalRow {
   measured: string;
   /** undefined: not measured in this run. */
   met: boolean | undefined;
+  /** The benchmark that measured it, and the date of that run (set when written to the docs). */
+  bench?: string;
+  date?: string;
 }
 
 export interface ActivityRun {
@@ -83,10 +86,17 @@ export function startupTable(times: number[][], floor: number[], variants: reado
   );
 }
 
-export function goalsTable(goals: GoalRow[]): string {
+const cell = (s: string) => s.replace(/\|/g, '\\|');
+
+/** With `withRun`, a last column names the benchmark and date that measured each row. */
+export function goalsTable(goals: GoalRow[], withRun = false): string {
   return table(
-    ['goal (issue 8)', 'target', 'measured', 'met'],
-    goals.map((g) => [g.goal, g.target, g.measured, g.met === undefined ? 'not measured' : g.met ? 'yes' : 'NO']),
+    ['goal', 'target', 'measured', 'met', ...(withRun ? ['run'] : [])],
+    goals.map((g) => [
+      ...[g.goal, g.target, g.measured].map(cell),
+      g.met === undefined ? 'not measured' : g.met ? 'yes' : 'NO',
+      ...(withRun ? [cell([g.bench, g.date].filter((x) => x).join(', ') || '-')] : []),
+    ]),
   );
 }
 

@@ -1,4 +1,4 @@
-import { CanonicalJsonError, recoverSigner, SignatureError, type Hex } from '../protocol/index.js';
+import { CanonicalJsonError, recoverSigner, secpBackend, SignatureError, type Hex, type SecpBackend } from '../protocol/index.js';
 import { agentMaySend, BUSINESS_ERROR, WsAuthAction, type BusinessErrorKey } from '../protocol/wire/index.js';
 import * as v from 'valibot';
 import type { Clock } from './clock.js';
@@ -39,12 +39,18 @@ export interface AuthenticatorDeps {
  * check the nonce, then decide what the signer may do (open-points "Signing").
  */
 export class Authenticator {
+  /**
+   * What recovers signers: the process's choice, made (and the native binding loaded, ~15 ms)
+   * here at start rather than inside the first request. The bench sets noble to compare both.
+   */
+  secp: SecpBackend = secpBackend();
+
   constructor(private readonly deps: AuthenticatorDeps) {}
 
   /** Signer of (action, nonce); a malformed signature or an action that cannot be hashed is refused. */
   recover(action: { type: string }, nonce: number, signature: unknown): Hex {
     try {
-      return recoverSigner(action, nonce, signature);
+      return recoverSigner(action, nonce, signature, this.secp);
     } catch (e) {
       if (e instanceof SignatureError) throw new HttpError('SIGNATURE_INVALID', `invalid signature: ${e.message}`);
       if (e instanceof CanonicalJsonError) throw new HttpError('BAD_REQUEST', `action: ${e.message}`);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { describeSecpBackend } from '../protocol/index.js';
 import { startExchange, type RunningExchange, type StartExchangeOptions } from './startExchange.js';
 import { INVITE_CODE_RE } from './state/inviteCodes.js';
 import { DEFAULT_WS_LIMITS, type WsLimits } from './streams/wsLimits.js';
@@ -182,6 +183,8 @@ export async function exchangeMain(argv: string[], io: CliIo = defaultIo): Promi
     return 1;
   }
   const stopped = io.stopSignal();
+  // On stderr with the other notes: stdout stays the listening line and the codes that scripts read.
+  io.stderr(`perpdesk exchange: signatures verified with ${describeSecpBackend()}\n`);
   io.stdout(`perpdesk exchange listening on ${exchange.url} (${exchange.wsUrl})\n`);
   // Labelled, one a line: a person reads what each line is, a script still reads the codes with a simple pattern.
   for (const code of exchange.inviteCodes) io.stdout(`invite code: ${code}\n`);

@@ -1,5 +1,6 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { fromHex, keccak256, toHex, utf8Bytes, type Hex } from './hex.js';
+import { secpBackend } from './secpBackend.js';
 
 /** Anything that can yield the 32 secret bytes: raw bytes, 0x-hex, or a wallet's redacting wrapper. */
 export type SecretKeyInput = Uint8Array | string | { bytes(): Uint8Array };
@@ -59,5 +60,5 @@ export function addressFromPublicKey(publicKey: Uint8Array): Hex {
 
 /** Lowercase 0x address of a private key. */
 export function addressOf(privateKey: SecretKeyInput): Hex {
-  return addressFromPublicKey(secp256k1.getPublicKey(secretKeyBytes(privateKey), false));
+  return addressFromPublicKey(secpBackend().publicKey(secretKeyBytes(privateKey)));
 }

@@ -11,6 +11,7 @@ export {
   TYPED_STRUCTS,
 } from './eip712.js';
 export { signAction, signDigest, recoverSigner, recoverFromDigest, SignatureError, type Signature } from './signature.js';
+export { describeSecpBackend, nativeBackend, nobleBackend, secpBackend, SECP_ENV, type SecpBackend } from './secpBackend.js';
 export { addressFromPublicKey, addressOf, checksumAddress, isAddress, normalizeAddress, secretKeyBytes, type SecretKeyInput } from './address.js';
 export { NonceManager, MemoryNonceStore, type NonceStore } from './nonce.js';
 export * from './decimal.js';

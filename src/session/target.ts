@@ -4,6 +4,7 @@ import { HttpTransport, type HttpOptions } from '../client/http.js';
 import { InfoClient } from '../client/infoClient.js';
 import { defaultWsUrl } from '../client/wsUrl.js';
 import { KeySourceError, loadKeyFile, loadKeyFromEnv, loadKeystoreFile, type LoadedKey, type PrivateKey } from '../wallet/index.js';
+import type { ContractConfig } from '../protocol/wire/index.js';
 import type { SessionKeys, SessionTarget } from './createSession.js';
 import { demoKey } from './demoKey.js';
 import type { EmbeddedOptions } from './embedded.js';
@@ -200,19 +201,24 @@ export async function startRemoteTarget(args: TargetSpec, url: string, ws: strin
  * The contract to open: the one asked for when it is Active, else the first Active one.
  * Asking for an unknown or inactive contract is a user error, named with the choices.
  */
+export function pickContract(contracts: readonly Pick<ContractConfig, 'name' | 'status'>[], wanted: string | undefined): string {
+  const active = contracts.filter((c) => c.status === 'Active').map((c) => c.name);
+  if (wanted !== undefined) {
+    if (active.includes(wanted)) return wanted;
+    throw new StartupError(`--contract ${wanted}: no Active contract by that name (Active: ${active.join(', ') || 'none'})`);
+  }
+  const first = active[0];
+  if (!first) throw new StartupError('the exchange lists no Active contract', 1);
+  return first;
+}
+
+/** pickContract over the contracts the exchange at `url` lists now. */
 export async function resolveContract(url: string, wanted: string | undefined, httpOptions: Partial<Omit<HttpOptions, 'baseUrl'>> = {}): Promise<string> {
   const http = new HttpTransport({ baseUrl: url, ...httpOptions });
   try {
     const r = await new InfoClient(http).configs();
     if (!r.ok) throw new StartupError(`cannot read the exchange's contracts at ${url}: ${r.error.message}`, 1);
-    const active = r.value.contracts.filter((c) => c.status === 'Active').map((c) => c.name);
-    if (wanted !== undefined) {
-      if (active.includes(wanted)) return wanted;
-      throw new StartupError(`--contract ${wanted}: no Active contract by that name (Active: ${active.join(', ') || 'none'})`);
-    }
-    const first = active[0];
-    if (!first) throw new StartupError('the exchange lists no Active contract', 1);
-    return first;
+    return pickContract(r.value.contracts, wanted);
   } finally {
     await http.close();
   }

@@ -8,7 +8,8 @@ import { resolveWsLimits, WS_CLOSE, WS_MESSAGE_WEIGHT, type WsLimits } from './w
 
 /** What the hub needs of a socket; the ws transport adapts a WebSocket to it. */
 export interface HubSocket {
-  send(text: string): void;
+  /** `bytes`, when given, is `text` already encoded (UTF-8) and shared by every subscriber of one publish: send it as a text frame. */
+  send(text: string, bytes?: Buffer): void;
   readonly bufferedAmount: number;
   /** Hard close: no close handshake, used for dropConnections (and for a socket without close). */
   terminate(): void;
@@ -234,8 +235,10 @@ export class StreamHub {
     if (!set || set.size === 0) return 0;
     const channel = channelKey.split(':', 1)[0] as string;
     const text = toJson({ channel, data });
+    // Serialised and encoded once per publish, whatever the number of subscribers.
+    const bytes = Buffer.from(text);
     let sent = 0;
-    for (const conn of [...set]) if (this.sendText(conn, text)) sent++;
+    for (const conn of [...set]) if (this.sendText(conn, text, bytes)) sent++;
     return sent;
   }
 
@@ -380,15 +383,15 @@ export class StreamHub {
   }
 
   /** A consumer that cannot keep up is closed rather than buffered without bound. */
-  private sendText(conn: Connection, text: string): boolean {
+  private sendText(conn: Connection, text: string, bytes?: Buffer): boolean {
     if (!this.conns.has(conn.id)) return false;
     if (conn.socket.bufferedAmount > this.limits.maxBufferedBytes) {
       this.close(conn, WS_CLOSE.SLOW_CONSUMER, `slow consumer: over ${this.limits.maxBufferedBytes} bytes unsent`);
       return false;
     }
-    conn.socket.send(text);
-    // JSON of the wire is ASCII but for names: its length is its size in bytes, near enough for a budget.
-    this.outbound.sent(conn.id, text.length, this.conns.size);
+    conn.socket.send(text, bytes);
+    // Without the bytes, the text's length: JSON of the wire is ASCII but for names, near enough for a budget.
+    this.outbound.sent(conn.id, bytes?.length ?? text.length, this.conns.size);
     return true;
   }
 }

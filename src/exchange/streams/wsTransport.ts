@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { StreamHub } from './hub.js';
 import { clientAddress } from '../clientAddress.js';
+import { textFrame } from './textFrame.js';
+import { WriteCoalescer } from './writeCoalescer.js';
 import { WS_CLOSE } from './wsLimits.js';
 
 export interface WsTransportOptions {
@@ -31,8 +33,17 @@ export function attachWebSocket(server: Server, hub: StreamHub, opts: WsTranspor
   const path = opts.path ?? '/ws';
   const sweepMs = opts.sweepMs ?? DEFAULT_SWEEP_MS;
   const closeGraceMs = opts.closeGraceMs ?? 1000;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxPayloadBytes ?? 64 * 1024 });
+  // No compression: every write then goes straight to the socket in order, which the shared frames below rely on.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxPayloadBytes ?? 64 * 1024, perMessageDeflate: false });
   const alive = new WeakMap<WebSocket, boolean>();
+  const writes = new WriteCoalescer();
+  /** The frame of a published message, built by its first subscriber's send and reused by the rest. */
+  const frames = new WeakMap<Buffer, Buffer>();
+  const frameOf = (bytes: Buffer): Buffer => {
+    let frame = frames.get(bytes);
+    if (!frame) frames.set(bytes, (frame = textFrame(bytes)));
+    return frame;
+  };
 
   /** A close frame the peer can read, then the socket is cut if it does not answer: a flooder or a non-reader gets no minute-long close handshake. */
   const closeWith = (ws: WebSocket, code: number, reason: string): void => {
@@ -52,18 +63,27 @@ export function attachWebSocket(server: Server, hub: StreamHub, opts: WsTranspor
       refuseUpgrade(socket, '429 Too Many Requests', `too many WebSocket messages and connections from ${ip}; retry later\n`);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, ip));
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, ip, socket));
   };
   server.on('upgrade', onUpgrade);
 
-  wss.on('connection', (ws: WebSocket, _req: IncomingMessage, ip: string) => {
+  wss.on('connection', (ws: WebSocket, _req: IncomingMessage, ip: string, socket: Duplex) => {
     ws.on('error', () => ws.terminate());
     const refusal = hub.connectionRefusal(ip);
     const id =
       refusal === undefined
         ? hub.attach(
             {
-              send: (text) => ws.send(text),
+              send: (text, bytes) => {
+                if (ws.readyState !== ws.OPEN) return;
+                if (!bytes) return ws.send(text);
+                // A published message: the same frame for every subscriber, written as is (without
+                // compression ws writes its own frames synchronously too, so order holds), and held
+                // with the rest of the task's fan-out. Only fan-out is held: an answer to this
+                // client's own request, or an auth notice, leaves at once, as a request's reply does.
+                writes.hold(socket);
+                socket.write(frameOf(bytes));
+              },
               get bufferedAmount() {
                 return ws.bufferedAmount;
               },

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { render, type Instance } from 'ink';
 import { applyOverrides } from '../../keymap/index.js';
 import { createSession, openTarget, resolveContract, StartupError, type Session, type Target } from '../../session/index.js';
+import { pickContract } from '../../session/target.js';
 import { takeTerminal } from '../../startup/terminal.js';
 import { mouseEnabled } from '../../startup/config.js';
 import { MouseStdin } from '../input/mouseStdin.js';
@@ -103,7 +104,10 @@ export async function runDashboard(p: Prepared): Promise<number> {
   view.setTheme(viewStore, themeName);
   try {
     const url = opened.target.url;
-    contractName = await startContract((wanted) => resolveContract(url, wanted), { flag: args.contract, remembered: remembered.view.contract, config: config.contract });
+    // The embedded exchange's contracts were read as it started: no request for them again.
+    const known = opened.target.embedded?.initial?.configs.contracts;
+    const resolve = async (wanted: string | undefined) => (known ? pickContract(known, wanted) : resolveContract(url, wanted));
+    contractName = await startContract(resolve, { flag: args.contract, remembered: remembered.view.contract, config: config.contract });
   } catch (e) {
     await bounded(opened.target.embedded?.close() ?? Promise.resolve());
     const u = userError(e);
