@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { inspect } from 'node:util';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { addressFromPublicKey, checksumAddress } from '../protocol/index.js';
+import { addressFromPublicKey, checksumAddress, secpBackend } from '../protocol/index.js';
 import { KeySourceError } from './errors.js';
 
 const REDACTED = 'PrivateKey(<redacted>)';
@@ -69,7 +69,7 @@ export class PrivateKey {
   get address(): string {
     if (this.#address === undefined) {
       if (this.#wiped) throw new Error('PrivateKey has been wiped');
-      this.#address = checksumAddress(addressFromPublicKey(secp256k1.getPublicKey(this.#bytes, false)));
+      this.#address = checksumAddress(addressFromPublicKey(secpBackend().publicKey(this.#bytes)));
     }
     return this.#address;
   }

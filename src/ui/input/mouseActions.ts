@@ -116,7 +116,9 @@ function tabCounts(app: AppState, v: ViewState) {
 /** Columns before the title in a pane's top border: the corner and "─ " (Panel's titleLine). */
 const TITLE_START = 3;
 /** The widest stale marker a title can carry; it takes room from the tab strip. */
-const WIDEST_STALE = Math.max(textWidth(staleLabel('waiting')), textWidth(staleLabel(999 * 86_400_000)));
+let widestStale: number | undefined;
+/** Measured on first use, not at import: the first width of a non-ASCII text is the costly one. */
+const WIDEST_STALE = (): number => (widestStale ??= Math.max(textWidth(staleLabel('waiting')), textWidth(staleLabel(999 * 86_400_000))));
 
 /**
  * The tab whose title is at column `x` of an area's top border. The strip is laid out by
@@ -126,7 +128,7 @@ const WIDEST_STALE = Math.max(textWidth(staleLabel('waiting')), textWidth(staleL
 function tabAt(area: PaneRect, counts: Parameters<typeof tabItems>[1], active: PaneId, x: number): PaneId | undefined {
   const items = tabItems(area.tabs, counts);
   const widest = titleRoomFor(area.width);
-  const narrowest = Math.max(0, widest - WIDEST_STALE - 1);
+  const narrowest = Math.max(0, widest - WIDEST_STALE() - 1);
   let found: PaneId | undefined;
   for (let room = narrowest; room <= widest; room++) {
     const at = tabAtRoom(items, active, room, x - area.x - TITLE_START);
