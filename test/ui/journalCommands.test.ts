@@ -2,11 +2,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_BINDINGS, type CommandId } from '../../src/keymap/index.js';
+import type { CommandId } from '../../src/keymap/index.js';
 import type { JournalEntry } from '../../src/model/journalEntry.js';
-import { computeLayout } from '../../src/ui/app/layout.js';
 import { runCommand } from '../../src/ui/commands/registry.js';
-import type { CommandContext } from '../../src/ui/commands/types.js';
+import { commandContext } from './support/commandContext.js';
 import type { AppContextValue } from '../../src/ui/context/AppContext.js';
 import { createViewStore, selectTopOverlay, view } from '../../src/ui/view/viewStore.js';
 import { fullStore } from './support/paneFixtures.js';
@@ -23,15 +22,7 @@ function setup(o: { stateDir?: string; cols?: number; entries?: JournalEntry[] }
   const viewStore = createViewStore();
   const app: AppContextValue = { store, view: viewStore, session: null, mode: { readOnly: true, embedded: false, signer: 'none', address: null }, staleAfterMs: {} };
   if (o.stateDir) app.stateDir = o.stateDir;
-  const ctx: CommandContext = {
-    app,
-    layout: computeLayout(o.cols ?? 120, 40),
-    bindings: DEFAULT_BINDINGS,
-    themeNames: ['dark'],
-    quit: () => {},
-    run: (id) => runCommand(id, ctx),
-    now: Date.now,
-  };
+  const ctx = commandContext(app, o.cols !== undefined ? { cols: o.cols } : {});
   return { viewStore, run: (id: CommandId) => runCommand(id, ctx), notice: () => viewStore.getState().notice };
 }
 

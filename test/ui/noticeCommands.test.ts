@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BINDINGS } from '../../src/keymap/index.js';
-import { computeLayout } from '../../src/ui/app/layout.js';
 import { statusSegments } from '../../src/ui/app/statusSegments.js';
 import { runCommand } from '../../src/ui/commands/registry.js';
-import type { CommandContext } from '../../src/ui/commands/types.js';
+import { commandContext } from './support/commandContext.js';
 import type { AppContextValue } from '../../src/ui/context/AppContext.js';
 import { truncateAtWord } from '../../src/ui/format/width.js';
 import { createViewStore, NOTICES_KEPT, selectTopOverlay, view } from '../../src/ui/view/viewStore.js';
@@ -13,7 +11,7 @@ import { fullStore } from './support/paneFixtures.js';
 function setup() {
   const viewStore = createViewStore();
   const app: AppContextValue = { store: fullStore(), view: viewStore, session: null, mode: { readOnly: true, embedded: false, signer: 'none', address: null }, staleAfterMs: {} };
-  const ctx: CommandContext = { app, layout: computeLayout(120, 40), bindings: DEFAULT_BINDINGS, themeNames: ['dark'], quit: () => {}, run: (id) => runCommand(id, ctx), now: Date.now };
+  const ctx = commandContext(app);
   return { viewStore, run: () => runCommand('notices', ctx) };
 }
 

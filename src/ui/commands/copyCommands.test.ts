@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BINDINGS } from '../../keymap/index.js';
 import { createAppStore } from '../../state/store.js';
 import { fullStore } from '../../../test/ui/support/paneFixtures.js';
-import { computeLayout } from '../app/layout.js';
 import { osc52Clipboard } from '../clipboard/osc52.js';
 import type { AppContextValue } from '../context/AppContext.js';
 import { createViewStore, view } from '../view/viewStore.js';
 import { runCommand } from './registry.js';
-import type { CommandContext } from './types.js';
+import { commandContext } from '../../../test/ui/support/commandContext.js';
 
 /** `y` through the registry, as the keyboard runs it, onto a clipboard that records what reached the terminal. */
 function setup(o: { clipboard?: boolean; empty?: boolean; maxBytes?: number; readOnly?: boolean } = {}) {
@@ -21,15 +19,7 @@ function setup(o: { clipboard?: boolean; empty?: boolean; maxBytes?: number; rea
     staleAfterMs: {},
     ...(o.clipboard === false ? {} : { clipboard: osc52Clipboard((d) => written.push(d), o.maxBytes) }),
   };
-  const ctx: CommandContext = {
-    app,
-    layout: computeLayout(120, 40),
-    bindings: DEFAULT_BINDINGS,
-    themeNames: ['dark'],
-    quit: () => {},
-    run: (id) => runCommand(id, ctx),
-    now: Date.now,
-  };
+  const ctx = commandContext(app);
   return { written, viewStore, copy: () => runCommand('row.copy', ctx), notice: () => viewStore.getState().notice };
 }
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BINDINGS, DEFAULT_KEYMAP, type CommandId } from '../../keymap/index.js';
 import { fullStore } from '../../../test/ui/support/paneFixtures.js';
-import { computeLayout } from '../app/layout.js';
 import type { AppContextValue } from '../context/AppContext.js';
 import { inputStateOf } from '../input/inputContexts.js';
 import { handleInput } from '../input/useKeyboard.js';
@@ -9,7 +8,7 @@ import { helpLines } from '../overlays/overlayLists.js';
 import { paneRowCount, selectedOrder } from '../panes/selection.js';
 import { createViewStore, filterQueryOf, selectTopOverlay, view } from '../view/viewStore.js';
 import { runCommand } from './registry.js';
-import type { CommandContext } from './types.js';
+import { commandContext } from '../../../test/ui/support/commandContext.js';
 
 /** Keys through the real keymap and command handlers, over real stores. */
 function setup() {
@@ -23,15 +22,7 @@ function setup() {
     staleAfterMs: {},
   };
   const ran: CommandId[] = [];
-  const ctx: CommandContext = {
-    app,
-    layout: computeLayout(120, 40),
-    bindings: DEFAULT_BINDINGS,
-    themeNames: ['dark'],
-    quit: () => {},
-    run: (id) => runCommand(id, ctx),
-    now: Date.now,
-  };
+  const ctx = commandContext(app);
   const o = { keymap: DEFAULT_KEYMAP, view: viewStore, run: (id: CommandId) => (ran.push(id), runCommand(id, ctx)) };
   const press = (...keys: (string | { escape: true } | { return: true } | { backspace: true })[]) => {
     for (const k of keys) typeof k === 'string' ? handleInput(k, {}, o) : handleInput('', k, o);

@@ -1,12 +1,11 @@
 import type { Session } from '../../../src/session/index.js';
 import { SignerSet } from '../../../src/client/signers.js';
 import type { FormSettings } from '../../../src/forms/index.js';
-import { DEFAULT_BINDINGS, type CommandId } from '../../../src/keymap/index.js';
+import type { CommandId } from '../../../src/keymap/index.js';
 import type { Action, OrderSpec } from '../../../src/protocol/wire/index.js';
-import { computeLayout } from '../../../src/ui/app/layout.js';
 import type { AppContextValue } from '../../../src/ui/context/AppContext.js';
 import { runCommand } from '../../../src/ui/commands/registry.js';
-import type { CommandContext } from '../../../src/ui/commands/types.js';
+import { commandContext } from './commandContext.js';
 import { formKey, formTakesText, formText, resolveForm } from '../../../src/ui/forms/formActions.js';
 import { formScreen } from '../../../src/ui/forms/formScreen.js';
 import { fullStore } from './paneFixtures.js';
@@ -75,15 +74,7 @@ export function setup(o: { settings?: FormSettings; readOnly?: boolean; master?:
     settings: o.settings ?? {},
     ...(o.stateDir ? { stateDir: o.stateDir } : {}),
   };
-  const ctx: CommandContext = {
-    app,
-    layout: computeLayout(120, 40),
-    bindings: DEFAULT_BINDINGS,
-    themeNames: ['dark'],
-    quit: () => {},
-    run: (id) => runCommand(id, ctx),
-    now: Date.now,
-  };
+  const ctx = commandContext(app);
   const run = (...ids: CommandId[]) => ids.forEach((id) => runCommand(id, ctx));
   const type = (text: string) => [...text].forEach((ch) => (formTakesText(app) ? formText(app, ch) : formKey(app, ch)));
   const form = () => viewStore.getState().form;
