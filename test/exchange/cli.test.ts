@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { exchangeMain, parseExchangeArgs, type CliIo } from '../../src/exchange/cli.js';
 import { operatorKey } from '../../src/exchange/index.js';
-import { addressOf } from '../../src/protocol/index.js';
+import { addressOf, secpBackend } from '../../src/protocol/index.js';
 
 const LISTENING = /^perpdesk exchange listening on (http:\/\/127\.0\.0\.1:(\d+)) \(ws:\/\/127\.0\.0\.1:\2\/ws\)$/;
 
@@ -86,6 +86,16 @@ describe('exchangeMain', () => {
     f.stop('SIGTERM');
     expect(await done).toBe(0);
     await expect(fetch(`${m![1]}/info`, { method: 'POST', body: '{}' })).rejects.toThrow();
+  });
+
+  it('names the signature backend on stderr, leaving stdout to the listening line and codes', async () => {
+    const f = fakeIo();
+    const done = exchangeMain(['--invite-count', '0', '--activity', 'off'], f.io);
+    await f.ready;
+    expect(f.err()).toContain(`perpdesk exchange: signatures verified with ${secpBackend().label}`);
+    expect(f.out()).not.toContain('verified');
+    f.stop('SIGTERM');
+    expect(await done).toBe(0);
   });
 
   it('reports a port in use without a stack trace', async () => {

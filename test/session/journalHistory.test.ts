@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/model/journalEntry.js';
@@ -7,6 +6,7 @@ import { pow10 } from '../../src/protocol/index.js';
 import { createSession, type Session, type SessionOptions } from '../../src/session/index.js';
 import { selectOpenOrders } from '../../src/state/selectors.js';
 import { journalRows } from '../../src/ui/panes/journal/journalRows.js';
+import { tempDirs } from '../support/tempDirs.js';
 import { startTestExchange, type TestExchange } from '../support/exchangeHarness.js';
 import { waitFor } from '../support/waitFor.js';
 
@@ -17,8 +17,10 @@ import { waitFor } from '../support/waitFor.js';
  */
 const POSIX = process.platform !== 'win32';
 let ex: TestExchange;
-const dirs: string[] = [];
 const sessions: Session[] = [];
+
+// Registered first, so its clean-up runs last (after hooks run as a stack): sessions close before their directories go.
+const stateDir = tempDirs('perpdesk-journal-history-');
 
 beforeAll(async () => {
   ex = await startTestExchange();
@@ -28,14 +30,8 @@ afterAll(async () => {
 });
 afterEach(async () => {
   for (const s of sessions.splice(0)) await s.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function stateDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'perpdesk-journal-history-'));
-  dirs.push(d);
-  return d;
-}
 
 function open(dir: string, key: `0x${string}`, extra: Partial<SessionOptions> = {}): Session {
   const s = createSession({ url: ex.url }, { master: key }, { contractName: 'SOL1', stateDir: dir, flushMs: 20, face: 'dashboard', ws: { backoff: { baseMs: 5, capMs: 50 } }, ...extra });

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/model/journalEntry.js';
@@ -9,6 +8,7 @@ import { createSession, type Session, type SessionOptions } from '../../src/sess
 import { JournalFile } from '../../src/session/journalFile.js';
 import { journalRows } from '../../src/ui/panes/journal/journalRows.js';
 import { exchangeData, startTestExchange, type Registered, type TestExchange } from '../support/exchangeHarness.js';
+import { tempDirs } from '../support/tempDirs.js';
 import { REAL_CONFIGS } from '../support/realConfigs.js';
 import { waitFor } from '../support/waitFor.js';
 import { startTapProxy, type TapProxy } from './support/tapProxy.js';
@@ -19,9 +19,11 @@ import { startTapProxy, type TapProxy } from './support/tapProxy.js';
  * and nonce. On screen and when read back the two are one entry.
  */
 let ex: TestExchange;
-const dirs: string[] = [];
 const sessions: Session[] = [];
 const proxies: TapProxy[] = [];
+
+// Registered first, so its clean-up runs last (after hooks run as a stack): sessions close before their directories go.
+const stateDir = tempDirs('perpdesk-journal-sent-');
 
 beforeAll(async () => {
   ex = await startTestExchange();
@@ -32,14 +34,8 @@ afterAll(async () => {
 afterEach(async () => {
   for (const s of sessions.splice(0)) await s.close();
   for (const p of proxies.splice(0)) await p.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function stateDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'perpdesk-journal-sent-'));
-  dirs.push(d);
-  return d;
-}
 
 function open(url: string, dir: string, me: Registered, extra: Partial<SessionOptions> = {}): Session {
   const s = createSession({ url }, { master: me.key }, { contractName: 'SOL1', stateDir: dir, flushMs: 20, face: 'dashboard', ws: { backoff: { baseMs: 5, capMs: 50 } }, ...extra });
