@@ -14,6 +14,10 @@
 // has measured the same text through the cache above just before, so the third edit reads
 // the width from there.
 //
+// ink does not export its Output class, whose frame assembly perpdesk replaces
+// (src/ui/render/installFastAssembly.ts); the fifth edit exports it from ink's entry, so the
+// class is reached through the same module graph in the bundled build as in the sources.
+//
 // And ink imports the whole of es-toolkit's compat build (hundreds of modules, ~0.1 s of
 // start-up) for one function, throttle; the fourth edit imports that function alone, from
 // the same package, when the installed es-toolkit has it.
@@ -43,6 +47,7 @@ export const EDITS = [
   ['render-node-to-output.js', "import widestLine from 'widest-line';", `${MARK} import measureText from './measure-text.js';\nimport widestLine from 'widest-line';`],
   ['render-node-to-output.js', '                const currentWidth = widestLine(text);', '                const currentWidth = measureText(text).width;'],
   ['ink.js', "import { throttle } from 'es-toolkit/compat';", `${MARK} import throttle from 'es-toolkit/compat/throttle';`],
+  ['index.js', "export { default as measureElement } from './measure-element.js';", `${MARK} export { default as PerpdeskOutput } from './output.js';\nexport { default as measureElement } from './measure-element.js';`],
 ];
 
 /** Modules an edited file imports that ink does not already: the edit waits until they resolve. */

@@ -22,6 +22,8 @@ interface TaskState {
   timer: NodeJS.Timeout | undefined;
   dueAt: number;
   inFlight: boolean;
+  /** runNow came while a request was in flight: its answer may predate the reason. */
+  again: boolean;
   runs: number;
 }
 
@@ -41,7 +43,7 @@ export class Poller {
   constructor(private readonly o: PollerOptions) {
     this.burstMs = o.burstMs ?? 5_000;
     this.now = o.now ?? (() => Date.now());
-    for (const task of o.tasks) this.tasks.set(task.name, { task, timer: undefined, dueAt: 0, inFlight: false, runs: 0 });
+    for (const task of o.tasks) this.tasks.set(task.name, { task, timer: undefined, dueAt: 0, inFlight: false, again: false, runs: 0 });
   }
 
   /** Starts every task at once (first poll immediately). */
@@ -70,10 +72,12 @@ export class Poller {
     }
   }
 
-  /** Poll one kind now unless it is already in flight. */
+  /** Poll one kind now; if a request of that kind is in flight, again as soon as it is answered. */
   runNow(name: string): void {
     const s = this.tasks.get(name);
-    if (s && this.running && !s.inFlight) this.schedule(s, 0);
+    if (!s || !this.running) return;
+    if (s.inFlight) s.again = true;
+    else this.schedule(s, 0);
   }
 
   inFlight(name: string): boolean {
@@ -109,6 +113,8 @@ export class Poller {
     s.inFlight = false;
     if (r.ok) this.o.onSuccess?.(s.task.name, this.now());
     else this.o.onError?.(s.task.name, r.error);
-    if (this.running) this.schedule(s, this.cadence(s.task));
+    const again = s.again;
+    s.again = false;
+    if (this.running) this.schedule(s, again ? 0 : this.cadence(s.task));
   }
 }

@@ -80,6 +80,8 @@ export class WsClient {
   private conn: ConnState = 'idle';
   private authState: 'none' | 'pending' | 'ok' | 'failed' = 'none';
   private authError: string | undefined;
+  /** Set while a sign-in is in flight that may have been signed before the key was approved. */
+  private retryRefusedSignIn: string | undefined;
   private reconnects = 0;
   private lastError: ClientError | undefined;
   private closed = false;
@@ -167,6 +169,18 @@ export class WsClient {
     if (!this.closed) this.restart(clientError('network', reason));
   }
 
+  /**
+   * The signing key's standing changed (an agent was just approved): sign in again where the
+   * last sign-in was refused, or retry once should the one in flight be refused. A socket
+   * that is signed in, or not yet connected (its sign-in will use the key as it is now), is
+   * left alone, so no stream is dropped for nothing.
+   */
+  signInAgain(reason: string): void {
+    if (this.closed) return;
+    if (this.authState === 'failed') this.reconnect(reason);
+    else if (this.authState === 'pending') this.retryRefusedSignIn = reason;
+  }
+
   // ---- connection lifecycle ----
 
   private connect(): void {
@@ -239,6 +253,7 @@ export class WsClient {
       ws.terminate();
     }
     this.authState = 'none';
+    this.retryRefusedSignIn = undefined;
   }
 
   private schedulePing(): void {
@@ -370,9 +385,12 @@ export class WsClient {
     clearTimeout(this.timers.auth);
     this.timers.auth = undefined;
     this.authState = okay ? 'ok' : 'failed';
+    const retry = this.retryRefusedSignIn;
+    this.retryRefusedSignIn = undefined;
     if (!okay) {
       this.authError = `websocket auth refused: ${message ?? 'no reason given'}`;
       this.recordError(clientError('signature', this.authError));
+      if (retry !== undefined) return this.reconnect(retry);
     }
     this.setConn('open');
     for (const e of this.entries.values()) if (PRIVATE_CHANNELS.has(e.sub.type) && e.state === 'subscribing') this.sendSubscribe(e);

@@ -35,7 +35,7 @@ let stringWidth: (text: string) => number = (text) => text.length;
 
 /** Loads the width measure tables need; JSON output never pays for it. */
 export async function prepareTables(): Promise<void> {
-  stringWidth = (await import('string-width')).default;
+  stringWidth = (await import('../format/columnWidth.js')).default;
 }
 
 export function renderTable(t: Table): string[] {

@@ -343,14 +343,14 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   })();
 
   // The embedded exchange onboards the demo account in the background: once it is done, the
-  // WebSocket signs in again (its first sign-in may have come before the agent was approved)
-  // and the account is read at once.
+  // WebSocket signs in again if its sign-in came before the agent was approved and was refused
+  // (one in flight is retried only if refused), and the account is read at once.
   target.embedded?.ready.then(
     () => {
       if (closed || !live) return;
       emit({ type: 'progress', step: null });
       // The client logs the reconnect as an error entry, so the success notice goes after it to stay on screen.
-      if (!ws.snapshot().authenticated && !readOnly) ws.reconnect('websocket: signing in again now that the agent is approved');
+      if (!readOnly) ws.signInAgain('websocket: signing in again now that the agent is approved');
       const agent = signers.agentAddress;
       emit({ type: 'notice', text: 'embedded exchange: account funded, collateral locked, agent approved', tone: 'success', ...(agent ? { agent } : {}) });
       poller.runNow('userAccount');

@@ -27,7 +27,10 @@ export interface EmbeddedOptions {
   port?: number;
   contractName?: string;
   onProgress?: (step: string) => void;
-  /** Registration credit delay; short here so the account is funded within about a second. */
+  /**
+   * Registration credit delay. 0 by default: a paper venue has no reason to make its only
+   * user wait, and a start is ready to trade sooner (docs/performance.md, start-up).
+   */
   creditDelayMs?: number;
   /** Record the address in the state directory while running, so commands reach this exchange. */
   advertise?: boolean;
@@ -63,7 +66,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     port: o.port ?? 0,
     activity: o.activity ?? 'normal',
     seed: o.seed ?? (await embeddedSeed(o.stateDir)),
-    creditDelayMs: o.creditDelayMs ?? 300,
+    creditDelayMs: o.creditDelayMs ?? 0,
     inviteCount: 4,
   });
   const nonces = new NonceManager({ store: new NonceFileStore(o.stateDir) });

@@ -45,8 +45,15 @@ export function pollTasks(p: PollPlanInput): PollTask[] {
       intervalMs: cadence.agentsMs,
       burstIntervalMs: cadence.burstIntervalMs,
       run: async () => {
-        const id = store.getState().account.accountId;
-        if (id === null) return SKIP; // known after the first userAccount
+        let id = store.getState().account.accountId;
+        if (id === null) {
+          // Known once a userAccount answer is applied; the first may still be on its way (or
+          // came before the account existed), so read it here rather than wait a whole cadence.
+          const account = await info.userAccount(address);
+          if (!account.ok) return SKIP; // the userAccount task reports its own errors
+          coalescer.account(account.value);
+          id = account.value.accountId;
+        }
         const r = await info.userAgents(id);
         if (r.ok) coalescer.agents(r.value);
         return r;

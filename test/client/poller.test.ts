@@ -65,6 +65,24 @@ describe('Poller', () => {
     p.stop();
   });
 
+  it('runs again at once after the request in flight when asked to run now meanwhile', async () => {
+    // The request in flight may have been answered before what prompted runNow happened
+    // (an agent approved while the first userAgents read was on its way).
+    const pending: ReturnType<typeof deferred>[] = [];
+    const p = new Poller({ tasks: [{ name: 'agents', intervalMs: 60_000, run: () => (pending.push(deferred()), pending.at(-1)!.promise) }] });
+    p.start();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(pending.length).toBe(1);
+    p.runNow('agents');
+    pending[0]!.resolve({ ok: true, value: [] });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(pending.length).toBe(2);
+    pending[1]!.resolve({ ok: true, value: [] });
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(pending.length).toBe(2); // back to its cadence
+    p.stop();
+  });
+
   it('polls faster for a while after a burst, then returns to its cadence', async () => {
     let n = 0;
     const p = new Poller({ burstMs: 1000, tasks: [{ name: 'acct', intervalMs: 2000, burstIntervalMs: 100, run: async () => (n++, { ok: true, value: 1 }) }] });

@@ -187,6 +187,40 @@ describe('WsClient', () => {
     expect(keyless.errors.some((e) => /need a signing key/.test(e.message))).toBe(true);
   });
 
+  describe('signInAgain (the signing key was just approved)', () => {
+    it('reconnects a socket whose sign-in was refused, and the private channels come live', async () => {
+      const { c } = make({ auth: authWith(OTHER) });
+      c.subscribe(OPEN);
+      c.start();
+      await waitFor(() => c.stateOf(OPEN) === 'down', 'refused auth');
+      fx.register(addressOf(OTHER).toLowerCase());
+      c.signInAgain('signing in again');
+      await waitFor(() => c.stateOf(OPEN) === 'live', 'private channel live after the second sign-in');
+      expect(c.snapshot()).toMatchObject({ authenticated: true, reconnects: 1 });
+    });
+
+    it('leaves a sign-in in flight alone when it succeeds: no reconnect', async () => {
+      const { c } = make({ auth: authWith(KEY) });
+      c.onState((s) => s.connection === 'authenticating' && c.signInAgain('signing in again'));
+      c.subscribe(OPEN);
+      c.start();
+      await waitFor(() => c.stateOf(OPEN) === 'live', 'private channel live');
+      c.signInAgain('signing in again'); // already signed in: nothing to do
+      await new Promise((r) => setTimeout(r, 100));
+      expect(c.snapshot()).toMatchObject({ authenticated: true, reconnects: 0 });
+    });
+
+    it('retries once when the sign-in in flight is refused', async () => {
+      const { c } = make({ auth: authWith(OTHER) });
+      c.onState((s) => s.connection === 'authenticating' && s.reconnects === 0 && c.signInAgain('signing in again'));
+      c.subscribe(OPEN);
+      c.start();
+      await waitFor(() => c.snapshot().reconnects === 1 && c.stateOf(OPEN) === 'down', 'one retry, refused again');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(c.snapshot().reconnects).toBe(1);
+    });
+  });
+
   it('stops delivering a channel after unsubscribe and closes cleanly', async () => {
     const { c, messages } = make();
     c.subscribe(BOOK);

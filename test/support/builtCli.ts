@@ -22,8 +22,8 @@ function newestSource(dir: string): number {
 
 export default function setup(): void {
   const built = path.join(ROOT, 'dist', 'cli.js');
-  const config = path.join(ROOT, 'tsconfig.build.json');
-  const stale = !existsSync(built) || statSync(built).mtimeMs < Math.max(newestSource(path.join(ROOT, 'src')), statSync(config).mtimeMs);
+  const script = path.join(ROOT, 'scripts', 'build.mjs');
+  const stale = !existsSync(built) || statSync(built).mtimeMs < Math.max(newestSource(path.join(ROOT, 'src')), statSync(script).mtimeMs);
   if (!stale) return;
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', config], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, [script], { cwd: ROOT, stdio: 'inherit' });
 }

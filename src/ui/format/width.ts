@@ -1,4 +1,4 @@
-import stringWidth from 'string-width';
+import stringWidth from '../../format/columnWidth.js';
 
 /**
  * Terminal column widths. ink measures text with string-width, so cells measured the
@@ -6,7 +6,8 @@ import stringWidth from 'string-width';
  */
 
 const ASCII_PRINTABLE = /^[\x20-\x7e]*$/;
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Built on first use: a segmenter costs ~20 ms to create, and ASCII never needs one.
+let segmenter: Intl.Segmenter | undefined;
 
 export type Align = 'left' | 'right' | 'center';
 
@@ -56,7 +57,7 @@ export function takeColumns(text: string, width: number): string {
   if (ASCII_PRINTABLE.test(text)) return text.slice(0, Math.max(0, width));
   let out = '';
   let used = 0;
-  for (const { segment } of segmenter.segment(text)) {
+  for (const { segment } of (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text)) {
     const w = stringWidth(segment);
     if (used + w > width) break;
     out += segment;

@@ -1,4 +1,4 @@
-import stringWidth from 'string-width';
+import stringWidth from '../../format/columnWidth.js';
 
 /**
  * Column widths of graphemes, measured with string-width because that is what ink
@@ -6,7 +6,8 @@ import stringWidth from 'string-width';
  * a wide one.
  */
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Built on first use: a segmenter costs ~20 ms to create, and ASCII never needs one.
+let segmenter: Intl.Segmenter | undefined;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 // Dashboards repeat the same few box-drawing glyphs and symbols every frame; the
@@ -55,7 +56,7 @@ export function graphemes(text: string): Iterable<string> {
   // a string by code point is much cheaper than the segmenter.
   if (!JOINING.test(text)) return text;
   return (function* () {
-    for (const { segment } of segmenter.segment(text)) yield segment;
+    for (const { segment } of (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text)) yield segment;
   })();
 }
 

@@ -1,11 +1,15 @@
+import * as ink from 'ink';
 import { applyOperations, frameString, type InkOperation } from './assembleFrame.js';
 import { StyledLineCache } from './StyledLine.js';
 
 /**
  * Swaps ink's frame assembly (`Output.prototype.get` in ink/build/output.js) for
  * `assembleFrame`, which draws the same cells at a fraction of the cost (figures in
- * docs/performance.md). ink does not export its Output class, so it is reached by its
- * file next to ink's entry point: the same URL ink imports, hence the same module.
+ * docs/performance.md). ink does not export its Output class: scripts/patchInk.mjs adds the
+ * export (`PerpdeskOutput`), which reaches the same class in the bundled build as in the
+ * sources. Without the patch the class is reached by its file next to ink's entry point,
+ * the same URL ink imports, hence the same module; in the bundled build that file is a
+ * second copy, so without the patch the bundle keeps ink's own assembly (the build warns).
  *
  * Only ink 6's Output shape is known to work; on anything else nothing is replaced and
  * ink's own assembly stays (the result says why), so a different ink can cost speed
@@ -25,7 +29,16 @@ export type FastAssemblyResult = { installed: true; restore: () => void } | { in
 
 let active: { restore: () => void } | undefined;
 
+function checkedOutputClass(Output: OutputClass | undefined): OutputClass | string {
+  if (typeof Output !== 'function' || typeof Output.prototype?.get !== 'function') return 'ink/build/output.js has no Output class with get()';
+  const probe = new Output({ width: 2, height: 1 });
+  if (!Array.isArray(probe.operations) || probe.width !== 2 || probe.height !== 1) return "ink's Output does not keep width, height and operations";
+  return Output;
+}
+
 async function loadOutputClass(): Promise<OutputClass | string> {
+  const exported = (ink as unknown as Record<string, unknown>)['PerpdeskOutput'];
+  if (exported !== undefined) return checkedOutputClass(exported as OutputClass);
   let url: URL;
   try {
     url = new URL('./output.js', import.meta.resolve('ink'));
@@ -34,11 +47,7 @@ async function loadOutputClass(): Promise<OutputClass | string> {
   }
   try {
     const mod = (await import(url.href)) as { default?: unknown };
-    const Output = mod.default as OutputClass | undefined;
-    if (typeof Output !== 'function' || typeof Output.prototype?.get !== 'function') return 'ink/build/output.js has no Output class with get()';
-    const probe = new Output({ width: 2, height: 1 });
-    if (!Array.isArray(probe.operations) || probe.width !== 2 || probe.height !== 1) return "ink's Output does not keep width, height and operations";
-    return Output;
+    return checkedOutputClass(mod.default as OutputClass | undefined);
   } catch (e) {
     return `cannot load ink's Output: ${e instanceof Error ? e.message : String(e)}`;
   }

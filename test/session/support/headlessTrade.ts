@@ -23,6 +23,8 @@ try {
   const ready = await session.ready;
   if (!ready.ok) throw new Error(ready.error.message);
   await until('onboarding', () => onboarded);
+  // Listed well before the agents' 15 s polling cadence, however early onboarding ended.
+  await waitFor(() => session.store.getState().account.agents.some((a) => a.name === 'perpdesk'), 'the approved agent listed', 5_000);
   await until('a book', () => (session.store.getState().market.books[1]?.levels[0].length ?? 0) > 0);
   const bestBid = Number(session.store.getState().market.books[1]!.levels[0][0]!.px);
   // Well below the book, so it rests.
