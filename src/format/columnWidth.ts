@@ -1,16 +1,17 @@
-import realStringWidth from 'string-width';
+import { createRequire } from 'node:module';
+import type stringWidth from 'string-width';
 
 /**
  * Terminal columns of a string, exactly as string-width (the measure ink lays out with)
  * counts them, without paying for it on the text a dashboard shows.
  *
- * string-width's first non-ASCII string compiles its emoji regular expression and builds a
- * grapheme segmenter: about 60 ms on these machines, on the path to the first frame, and
- * ink measured it again through each module that imports string-width. Almost everything
- * perpdesk draws is ASCII, Latin, Greek, punctuation, arrows, box drawing, blocks, shapes and
- * braille (charts), dingbats and symbols: one column per code point, no joining marks, and
- * the colour sequences ink puts into the text it measures. Those strings are answered here;
- * anything else (CJK, emoji, combining marks, other escapes) goes to string-width itself.
+ * string-width builds its emoji regular expression as it loads and a grapheme segmenter on
+ * its first non-ASCII string: about 100 ms on these machines, on the path to the first
+ * frame. Almost everything perpdesk draws is ASCII, Latin, Greek, punctuation, arrows, box
+ * drawing, blocks, shapes, braille (charts), dingbats and symbols: one column per code
+ * point, no joining marks, and the colour sequences ink puts into the text it measures.
+ * Those strings are answered here; anything else (CJK, emoji, combining marks, other
+ * escapes) goes to string-width itself.
  * `columnWidth.test.ts` checks every code point of the ranges below against string-width,
  * so the two cannot drift apart on an upgrade.
  *
@@ -85,7 +86,19 @@ function oneColumnLength(text: string): number {
   return columns;
 }
 
-type Options = Parameters<typeof realStringWidth>[1];
+type StringWidth = typeof stringWidth;
+type Options = Parameters<StringWidth>[1];
+
+let real: StringWidth | undefined;
+/**
+ * string-width itself, loaded on first need: its module builds its emoji expression as it
+ * loads (~45 ms), which the text perpdesk draws never needs. (require of an ES module: Node
+ * >= 20.19; the bundle leaves a require through createRequire alone.)
+ */
+function realStringWidth(): StringWidth {
+  real ??= (createRequire(import.meta.url)('string-width') as { default: StringWidth }).default;
+  return real;
+}
 
 /** string-width's signature and answer; the fast path only with its default options. */
 export default function columnWidth(text: string, options?: Options): number {
@@ -93,5 +106,5 @@ export default function columnWidth(text: string, options?: Options): number {
     const n = oneColumnLength(text);
     if (n >= 0) return n;
   }
-  return realStringWidth(text, options);
+  return realStringWidth()(text, options);
 }
