@@ -1,0 +1,79 @@
+import type { AlgoPlan } from './algoPlan.js';
+
+/**
+ * running: the runner schedules its next step. paused: nothing is sent until the trader
+ * resumes (`interrupted` when the process ended while it ran). done: nothing left to do.
+ * cancelled: stopped by the trader, its resting children cancelled.
+ */
+export type AlgoStatus = 'running' | 'paused' | 'done' | 'cancelled';
+
+/**
+ * What became of a child order. filled: all of it; partial: some, the rest cancelled (an
+ * Ioc) or resting; unfilled: nothing matched; resting: on the book, nothing filled yet;
+ * rejected: refused by the exchange; absent: the exchange has no order with its cloid (the
+ * request never arrived); unknown: sent, and neither the answer nor the exchange's records
+ * say what happened yet.
+ */
+export type ChildStatus = 'filled' | 'partial' | 'unfilled' | 'resting' | 'rejected' | 'absent' | 'unknown';
+
+export interface ChildAnswer {
+  status: ChildStatus;
+  /** Raw size filled. */
+  filled: bigint;
+  /** Raw average fill price; absent when nothing filled. */
+  avgPx?: bigint;
+  /** True when `avgPx` is the order's limit (the exchange's order records carry no average), a bound on the real one. */
+  pxIsLimit?: boolean;
+  oid?: number;
+  /** Still on the book: cancel cancels it. */
+  resting?: boolean;
+  detail: string;
+  /** Where the answer came from: the reply to the request, or the exchange's records read by cloid. */
+  source: 'answer' | 'exchange';
+  time: number;
+}
+
+/** One order the algo sent, written down before it was sent. */
+export interface ChildOrder {
+  cloid: string;
+  slice: number;
+  isBuy: boolean;
+  size: bigint;
+  price: bigint;
+  reduceOnly: boolean;
+  sentAt: number;
+  /** Absent until its answer is recorded: such a child is settled by cloid before anything else is sent. */
+  answer?: ChildAnswer;
+}
+
+export interface SkippedSlice {
+  slice: number;
+  reason: string;
+  time: number;
+}
+
+/** An algo as the runner and the faces see it, rebuilt from the state file on start. */
+export interface AlgoState {
+  plan: AlgoPlan;
+  status: AlgoStatus;
+  /** Why it is paused, done or cancelled, in words. */
+  reason?: string;
+  /** Paused because the process running it ended. */
+  interrupted: boolean;
+  /** Slot times count from here: the start, or the last resume (a pause stretches the schedule). */
+  base: { at: number; slice: number };
+  /** The next slice to send. */
+  nextSlice: number;
+  children: ChildOrder[];
+  skipped: SkippedSlice[];
+  /** Why the current slice is waiting (outside the band, no mark), while it waits. */
+  waiting?: string;
+  /** When the runner will next act, while running. */
+  nextAt?: number;
+  updatedAt: number;
+}
+
+/** "paused (interrupted)", "running", ...: the state in one phrase, as every face shows it. */
+export function statusText(s: Pick<AlgoState, 'status' | 'interrupted'>): string {
+  return s.status === 'paused' && s.interrupted ? 'paused (interrupted)' : s.status;
+}

@@ -1,0 +1,5 @@
+export { statusText, type AlgoState } from './algoState.js';
+export { algoProgress } from './algoProgress.js';
+export { algoHostOf } from './algoHost.js';
+export { AlgoRunner, INTERRUPTED } from './algoRunner.js';
+export type { Scheduler } from './scheduler.js';

@@ -1,0 +1,52 @@
+import type { AlgoRecord } from './algoRecord.js';
+import type { AlgoState } from './algoState.js';
+
+/**
+ * The algos as the records leave them, in file order. A child's answer replaces an earlier
+ * one (an 'unknown' later settled from the exchange); the next slice is the one after the
+ * last slice sent or skipped, so a slice is never sent again.
+ */
+export function replayAlgos(records: readonly AlgoRecord[]): Map<string, AlgoState> {
+  const out = new Map<string, AlgoState>();
+  for (const r of records) {
+    if (r.type === 'plan') {
+      out.set(r.plan.id, {
+        plan: r.plan,
+        status: 'running',
+        interrupted: false,
+        base: { at: r.plan.createdAt, slice: 0 },
+        nextSlice: 0,
+        children: [],
+        skipped: [],
+        updatedAt: r.time,
+      });
+      continue;
+    }
+    const s = out.get(r.id);
+    if (!s) continue;
+    s.updatedAt = r.time;
+    switch (r.type) {
+      case 'state':
+        s.status = r.status;
+        s.interrupted = r.interrupted === true;
+        if (r.reason !== undefined) s.reason = r.reason;
+        else delete s.reason;
+        if (r.base) s.base = r.base;
+        break;
+      case 'child':
+        s.children.push({ ...r.child });
+        s.nextSlice = Math.max(s.nextSlice, r.child.slice + 1);
+        break;
+      case 'answer': {
+        const c = s.children.find((x) => x.cloid === r.cloid);
+        if (c) c.answer = r.answer;
+        break;
+      }
+      case 'skip':
+        s.skipped.push({ slice: r.slice, reason: r.reason, time: r.time });
+        s.nextSlice = Math.max(s.nextSlice, r.slice + 1);
+        break;
+    }
+  }
+  return out;
+}
