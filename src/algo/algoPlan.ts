@@ -35,5 +35,103 @@ export interface TwapPlan {
   reduceOnly: boolean;
 }
 
-/** Every kind of algorithm the runner knows; scale, chase and trailing stop join this union. */
-export type AlgoPlan = TwapPlan;
+/** What every plan but the TWAP's carries: the contract, its scales and the side. */
+interface PlanBase {
+  id: string;
+  createdAt: number;
+  contract: string;
+  contractId: number;
+  priceScale: number;
+  qtyScale: number;
+  /** Raw price units per tick and size units per step. */
+  tickSize: bigint;
+  stepSize: bigint;
+  isBuy: boolean;
+  /** Raw size at qtyScale: the whole scale, the chase's order, the position the stop closes. */
+  total: bigint;
+  reduceOnly: boolean;
+}
+
+/** flat: equal sizes; up / down: sizes growing / shrinking linearly from the first price to the last; geometric: each `ratio` times the one before. */
+export type ScaleSkew = 'flat' | 'up' | 'down' | 'geometric';
+
+/** One order of a scale, as the preview shows it and the runner sends it. */
+export interface ScaleOrder {
+  price: bigint;
+  size: bigint;
+}
+
+export interface ScalePlan extends PlanBase {
+  kind: 'scale';
+  /** The prices as typed: the first order is at `from`, the last at `to`. */
+  from: bigint;
+  to: bigint;
+  skew: ScaleSkew;
+  /** Geometric only: the size ratio between neighbours, as typed ("1.5"). */
+  ratio?: string;
+  tif: 'Gtc' | 'Alo';
+  /** Every order, fixed at the start: a restart sends the same ones. Their sizes add up to `total`. */
+  orders: ScaleOrder[];
+  /** Raw size-weighted average of the orders' prices (truncated). */
+  avgPx: bigint;
+}
+
+export interface ChasePlan extends PlanBase {
+  kind: 'chase';
+  /** 0: at the touch; N: N ticks behind it (lower for a buy, higher for a sell). */
+  offsetTicks: number;
+  /** Where it was first placed, and how far it may follow the book away from there. */
+  startPx: bigint;
+  maxDistance: bigint;
+  /** startPx + maxDistance for a buy, startPx - maxDistance for a sell. */
+  limitPx: bigint;
+  /**
+   * stop: cancel the order and end. cross: cancel it and send the rest as an Ioc at the far
+   * touch (the ask for a buy) as read then; an Ioc at `limitPx` could not fill, the touch being past it.
+   */
+  atLimit: 'stop' | 'cross';
+  /** How often the book is read again. */
+  intervalMs: number;
+}
+
+export interface TrailingStopPlan extends PlanBase {
+  kind: 'trailingStop';
+  /** The retrace from the best mark that fires it: a raw price distance, or basis points of the best mark. */
+  trailDistance?: bigint;
+  trailBps?: number;
+  /** The closing Ioc's limit is this many ticks through the mark. */
+  throughTicks: number;
+  /** The mark when it started: the first best. */
+  startMark: bigint;
+  /** How often the mark is read. */
+  intervalMs: number;
+}
+
+/** Every kind of algorithm the runner knows. */
+export type AlgoPlan = TwapPlan | ScalePlan | ChasePlan | TrailingStopPlan;
+
+/** How many child slots a plan has: the TWAP's slices, the scale's orders, one for the others. */
+export function planSlots(p: AlgoPlan): number {
+  switch (p.kind) {
+    case 'twap':
+      return p.slices;
+    case 'scale':
+      return p.orders.length;
+    default:
+      return 1;
+  }
+}
+
+/** What an algo's average price is judged against. */
+export function referencePx(p: AlgoPlan): bigint {
+  switch (p.kind) {
+    case 'twap':
+      return p.arrivalMark;
+    case 'scale':
+      return p.avgPx;
+    case 'chase':
+      return p.startPx;
+    case 'trailingStop':
+      return p.startMark;
+  }
+}

@@ -1,3 +1,4 @@
+import { planSlots, referencePx } from './algoPlan.js';
 import type { AlgoState } from './algoState.js';
 
 export interface AlgoProgress {
@@ -11,7 +12,7 @@ export interface AlgoProgress {
    * no average price: their limit stands in, so `avgPx` is a bound (no better than this for a buy).
    */
   avgIsBound: boolean;
-  /** Basis points the average is worse than the arrival mark (negative: better), truncated. */
+  /** Basis points the average is worse than the reference (the arrival mark, the scale's planned average, the chase's start, the stop's start mark; negative: better), truncated. */
   slippageBps?: bigint;
   slicesSent: number;
   slicesSkipped: number;
@@ -45,13 +46,14 @@ export function algoProgress(s: AlgoState): AlgoProgress {
     avgIsBound,
     slicesSent: new Set(s.children.map((c) => c.slice)).size,
     slicesSkipped: s.skipped.length,
-    slices: plan.slices,
+    slices: planSlots(plan),
     unsettled,
   };
   if (filled > 0n) {
     const avg = pxSz / filled;
     out.avgPx = avg;
-    if (plan.arrivalMark > 0n) out.slippageBps = ((plan.isBuy ? avg - plan.arrivalMark : plan.arrivalMark - avg) * 10_000n) / plan.arrivalMark;
+    const ref = referencePx(plan);
+    if (ref > 0n) out.slippageBps = ((plan.isBuy ? avg - ref : ref - avg) * 10_000n) / ref;
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { formatDecimal, parseDecimal } from '../protocol/index.js';
-import type { AlgoPlan, TwapPlan } from './algoPlan.js';
+import type { AlgoPlan } from './algoPlan.js';
 import type { AlgoStatus, ChildAnswer, ChildOrder, ChildStatus } from './algoState.js';
 
 /**
@@ -7,14 +7,18 @@ import type { AlgoStatus, ChildAnswer, ChildOrder, ChildStatus } from './algoSta
  * the file reads as the trader typed them; every line after a plan names it by `id`.
  * plan: an algo started. child: an order about to be sent (written before it is). answer:
  * what became of it. skip: a slice not sent, and why. state: running, paused, done or
- * cancelled, with the schedule's base when it (re)starts.
+ * cancelled, with the schedule's base when it (re)starts. move: a chase's order now rests at
+ * `price` (its modify landed). best: a trailing stop's best mark so far, written each time it
+ * improves, so a restart trails from there and not from the start.
  */
 export type AlgoRecord =
   | { type: 'plan'; time: number; plan: AlgoPlan }
   | { type: 'state'; id: string; time: number; status: AlgoStatus; reason?: string; interrupted?: boolean; base?: { at: number; slice: number } }
   | { type: 'child'; id: string; time: number; child: Omit<ChildOrder, 'answer'> }
   | { type: 'answer'; id: string; time: number; cloid: string; answer: ChildAnswer }
-  | { type: 'skip'; id: string; time: number; slice: number; reason: string };
+  | { type: 'skip'; id: string; time: number; slice: number; reason: string }
+  | { type: 'move'; id: string; time: number; cloid: string; price: bigint }
+  | { type: 'best'; id: string; time: number; mark: bigint };
 
 interface Scales {
   priceScale: number;
@@ -29,19 +33,8 @@ export function recordLine(r: AlgoRecord, scales?: Scales): string {
   const px = (v: bigint) => formatDecimal(v, need(scales).priceScale);
   const sz = (v: bigint) => formatDecimal(v, need(scales).qtyScale);
   switch (r.type) {
-    case 'plan': {
-      const p = r.plan;
-      const s = { priceScale: p.priceScale, qtyScale: p.qtyScale };
-      const plan = {
-        ...p,
-        stepSize: formatDecimal(p.stepSize, s.qtyScale),
-        total: formatDecimal(p.total, s.qtyScale),
-        arrivalMark: formatDecimal(p.arrivalMark, s.priceScale),
-        bandLow: formatDecimal(p.bandLow, s.priceScale),
-        bandHigh: formatDecimal(p.bandHigh, s.priceScale),
-      };
-      return JSON.stringify({ type: 'plan', time: r.time, plan });
-    }
+    case 'plan':
+      return JSON.stringify({ type: 'plan', time: r.time, plan: encodePlan(r.plan) });
     case 'child': {
       const c = r.child;
       return JSON.stringify({ ...r, child: { ...c, size: sz(c.size), price: px(c.price) } });
@@ -50,9 +43,33 @@ export function recordLine(r: AlgoRecord, scales?: Scales): string {
       const a = r.answer;
       return JSON.stringify({ ...r, answer: { ...a, filled: sz(a.filled), ...(a.avgPx !== undefined ? { avgPx: px(a.avgPx) } : {}) } });
     }
+    case 'move':
+      return JSON.stringify({ ...r, price: px(r.price) });
+    case 'best':
+      return JSON.stringify({ ...r, mark: px(r.mark) });
     default:
       return JSON.stringify(r);
   }
+}
+
+/** Which of a plan's fields are prices, sizes, integers and flags, by kind (after the common ones). */
+const PLAN_FIELDS = {
+  twap: { px: ['arrivalMark', 'bandLow', 'bandHigh'], sz: ['stepSize', 'total'], num: ['durationMs', 'slices', 'intervalMs', 'bandBps', 'sizeJitterPct', 'timeJitterPct', 'seed'] },
+  scale: { px: ['tickSize', 'from', 'to', 'avgPx'], sz: ['stepSize', 'total'], num: [] },
+  chase: { px: ['tickSize', 'startPx', 'maxDistance', 'limitPx'], sz: ['stepSize', 'total'], num: ['offsetTicks', 'intervalMs'] },
+  trailingStop: { px: ['tickSize', 'startMark'], sz: ['stepSize', 'total'], num: ['throughTicks', 'intervalMs'] },
+} as const;
+const COMMON_NUM = ['createdAt', 'contractId', 'priceScale', 'qtyScale'] as const;
+const SKEWS = ['flat', 'up', 'down', 'geometric'];
+
+function encodePlan(p: AlgoPlan): Record<string, unknown> {
+  const f = PLAN_FIELDS[p.kind];
+  const out: Record<string, unknown> = { ...p };
+  for (const k of f.px) out[k] = formatDecimal((p as unknown as Record<string, bigint>)[k]!, p.priceScale);
+  for (const k of f.sz) out[k] = formatDecimal((p as unknown as Record<string, bigint>)[k]!, p.qtyScale);
+  if (p.kind === 'scale') out.orders = p.orders.map((o) => ({ price: formatDecimal(o.price, p.priceScale), size: formatDecimal(o.size, p.qtyScale) }));
+  if (p.kind === 'trailingStop' && p.trailDistance !== undefined) out.trailDistance = formatDecimal(p.trailDistance, p.priceScale);
+  return out;
 }
 
 /**
@@ -101,7 +118,16 @@ function decode(v: unknown, scalesOf: (id: string) => Scales | undefined): AlgoR
         type: 'child',
         id,
         time,
-        child: { cloid: str(c.cloid), slice: num(c.slice), isBuy: bool(c.isBuy), size: sz(c.size), price: px(c.price), reduceOnly: bool(c.reduceOnly), sentAt: num(c.sentAt) },
+        child: {
+          cloid: str(c.cloid),
+          slice: num(c.slice),
+          isBuy: bool(c.isBuy),
+          size: sz(c.size),
+          price: px(c.price),
+          reduceOnly: bool(c.reduceOnly),
+          sentAt: num(c.sentAt),
+          ...(c.tif === 'Gtc' || c.tif === 'Alo' ? { tif: c.tif } : {}),
+        },
       };
     }
     case 'answer': {
@@ -118,40 +144,50 @@ function decode(v: unknown, scalesOf: (id: string) => Scales | undefined): AlgoR
     }
     case 'skip':
       return { type: 'skip', id, time, slice: num(r.slice), reason: str(r.reason) };
+    case 'move':
+      return { type: 'move', id, time, cloid: str(r.cloid), price: px(r.price) };
+    case 'best':
+      return { type: 'best', id, time, mark: px(r.mark) };
     default:
       return undefined;
   }
 }
 
-function decodePlan(p: Record<string, unknown>): TwapPlan {
-  if (p.kind !== 'twap') throw new Error('unknown algo kind');
+function decodePlan(p: Record<string, unknown>): AlgoPlan {
+  const kind = p.kind;
+  if (kind !== 'twap' && kind !== 'scale' && kind !== 'chase' && kind !== 'trailingStop') throw new Error('unknown algo kind');
+  const f = PLAN_FIELDS[kind];
   const priceScale = num(p.priceScale);
   const qtyScale = num(p.qtyScale);
   const px = (x: unknown) => parseDecimal(str(x), priceScale, 'price');
   const sz = (x: unknown) => parseDecimal(str(x), qtyScale, 'size');
-  return {
-    kind: 'twap',
-    id: str(p.id),
-    createdAt: num(p.createdAt),
-    contract: str(p.contract),
-    contractId: num(p.contractId),
-    priceScale,
-    qtyScale,
-    stepSize: sz(p.stepSize),
-    isBuy: bool(p.isBuy),
-    total: sz(p.total),
-    durationMs: num(p.durationMs),
-    slices: num(p.slices),
-    intervalMs: num(p.intervalMs),
-    arrivalMark: px(p.arrivalMark),
-    bandBps: num(p.bandBps),
-    bandLow: px(p.bandLow),
-    bandHigh: px(p.bandHigh),
-    sizeJitterPct: num(p.sizeJitterPct),
-    timeJitterPct: num(p.timeJitterPct),
-    seed: num(p.seed),
-    reduceOnly: bool(p.reduceOnly),
-  };
+  const out: Record<string, unknown> = { kind, id: str(p.id), isBuy: bool(p.isBuy), reduceOnly: bool(p.reduceOnly), contract: str(p.contract) };
+  for (const k of COMMON_NUM) out[k] = num(p[k]);
+  for (const k of f.px) out[k] = px(p[k]);
+  for (const k of f.sz) out[k] = sz(p[k]);
+  for (const k of f.num) out[k] = num(p[k]);
+  if (kind === 'scale') {
+    if (!SKEWS.includes(str(p.skew))) throw new Error('bad skew');
+    if (p.tif !== 'Gtc' && p.tif !== 'Alo') throw new Error('bad tif');
+    if (!Array.isArray(p.orders) || p.orders.length === 0) throw new Error('no orders');
+    out.skew = p.skew;
+    out.tif = p.tif;
+    out.orders = p.orders.map((o) => {
+      const x = obj(o);
+      return { price: px(x.price), size: sz(x.size) };
+    });
+    if (p.ratio !== undefined) out.ratio = str(p.ratio);
+  }
+  if (kind === 'chase') {
+    if (p.atLimit !== 'stop' && p.atLimit !== 'cross') throw new Error('bad atLimit');
+    out.atLimit = p.atLimit;
+  }
+  if (kind === 'trailingStop') {
+    if (p.trailDistance !== undefined) out.trailDistance = px(p.trailDistance);
+    if (p.trailBps !== undefined) out.trailBps = num(p.trailBps);
+    if ((out.trailDistance === undefined) === (out.trailBps === undefined)) throw new Error('a trailing stop trails by a distance or a percentage');
+  }
+  return out as unknown as AlgoPlan;
 }
 
 function need(s: Scales | undefined): Scales {

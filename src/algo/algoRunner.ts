@@ -3,15 +3,20 @@ import { CloidGenerator } from '../client/cloid.js';
 import type { FormSettings } from '../forms/index.js';
 import type { OrderResult } from '../model/actionOutcome.js';
 import { formatDecimal, parseDecimal } from '../protocol/index.js';
+import { MAX_CANCELS_PER_REQUEST, MAX_ORDERS_PER_REQUEST, type ContractConfig, type L2Book, type MarketState } from '../protocol/wire/index.js';
 import { renderOptionsFor, sendCall } from '../session/sendCall.js';
 import type { AlgoHost } from './algoHost.js';
 import { AlgoLog } from './algoLog.js';
-import type { AlgoPlan } from './algoPlan.js';
+import type { AlgoPlan, ChasePlan, ScalePlan, TrailingStopPlan, TwapPlan } from './algoPlan.js';
 import { algoProgress } from './algoProgress.js';
 import { readRecord, recordLine, type AlgoRecord } from './algoRecord.js';
 import type { AlgoState, ChildAnswer, ChildOrder } from './algoState.js';
 import { answerOfLookup, answerOfOrderResult } from './childAnswer.js';
-import { checkChildOrder } from './checkChildOrder.js';
+import { chasePlan, chaseTarget, pastLimit, type ChaseRequest } from './chasePlan.js';
+import { checkChildModify } from './checkChildModify.js';
+import { checkChildOrder, type ChildDraft } from './checkChildOrder.js';
+import { scalePlan, type ScaleRequest } from './scalePlan.js';
+import { bestMarkOf, throughMarkPx, trailingStopPlan, trailingTrigger, type TrailingStopRequest } from './trailingStopPlan.js';
 import { replayAlgos } from './replayAlgos.js';
 import { realScheduler, type Scheduler } from './scheduler.js';
 import { twapPlan, type TwapRequest } from './twapPlan.js';
@@ -51,8 +56,10 @@ export const INTERRUPTED = 'interrupted: the process running it ended; resume or
  * settled by cloid from the exchange's records, never sent again, and an algo that was
  * running is left `paused (interrupted)` with its progress from what actually filled;
  * nothing resumes by itself. Steps of one algo run one at a time (a pause waits for a
- * slice in flight), and every child goes through the order form's checks and guards; one
- * that fails them pauses its algo with the reason.
+ * slice in flight), and every child goes through the order form's checks and guards (a
+ * chase's move through the modify form's); one that fails them pauses its algo with the
+ * reason. Each kind has its own step: TWAP slices on a schedule, a scale's batches, a
+ * chase's look at the book, a trailing stop's look at the mark.
  */
 export class AlgoRunner {
   private readonly host: AlgoHost;
@@ -126,24 +133,89 @@ export class AlgoRunner {
 
   /** Plans a TWAP around the mark as it is now, writes it down and starts it. */
   async startTwap(req: TwapRequest): Promise<AlgoAnswer> {
-    if (this.stopped) return { ok: false, error: 'the algo runner is stopped' };
-    // Before start() has read the file, an earlier process's algos are not known yet.
-    if (!this.started) return { ok: false, error: 'the algo runner has not read its state yet (start() first)' };
-    const contract = this.host.store.getState().market.contracts[req.contract];
-    if (!contract) return { ok: false, error: `no active contract named ${req.contract}` };
+    const ready = this.readyFor(req.contract);
+    if (!ready.ok) return ready;
+    const contract = ready.value;
     const ms = await this.host.info.marketState(contract.contractId);
     if (!ms.ok) return { ok: false, error: `cannot read the mark: ${ms.error.message}` };
     if (ms.value.markPx === null) return { ok: false, error: `no mark price for ${contract.name}: the band cannot be placed` };
     const now = this.sched.now();
     const planned = twapPlan(req, contract, parseDecimal(ms.value.markPx, contract.priceScale, 'markPx'), now, this.newId('twap', now));
     if (!planned.ok) return planned;
-    const plan = planned.value;
+    return this.begin(planned.value);
+  }
+
+  /** Writes down a scale's orders (as `scalePreview` showed them) and sends them in batches of at most 10. */
+  async startScale(req: ScaleRequest): Promise<AlgoAnswer> {
+    const ready = this.readyFor(req.contract);
+    if (!ready.ok) return ready;
+    const now = this.sched.now();
+    const planned = scalePlan(req, ready.value, now, this.newId('scale', now));
+    if (!planned.ok) return planned;
+    return this.begin(planned.value);
+  }
+
+  /** Starts a chase where the book is now (the touch, or its offset behind it). */
+  async startChase(req: ChaseRequest): Promise<AlgoAnswer> {
+    const ready = this.readyFor(req.contract);
+    if (!ready.ok) return ready;
+    const contract = ready.value;
+    const book = await this.host.info.l2Book(contract.contractId);
+    if (!book.ok) return { ok: false, error: `cannot read the book: ${book.error.message}` };
+    const isBuy = req.side === 'buy';
+    const start = chaseTarget(book.value, { isBuy, offsetTicks: req.offsetTicks ?? 0, tickSize: BigInt(contract.tickSize), priceScale: contract.priceScale, qtyScale: contract.qtyScale });
+    if (start === undefined) return { ok: false, error: `no ${isBuy ? 'bid' : 'ask'} on ${contract.name} to follow` };
+    const now = this.sched.now();
+    const planned = chasePlan(req, contract, start, now, this.newId('chase', now));
+    if (!planned.ok) return planned;
+    return this.begin(planned.value);
+  }
+
+  /** Starts a trailing stop on the account's open position, trailing from the mark now. */
+  async startTrailingStop(req: TrailingStopRequest): Promise<AlgoAnswer> {
+    const ready = this.readyFor(req.contract);
+    if (!ready.ok) return ready;
+    const contract = ready.value;
+    if (this.host.refresh) {
+      const r = await this.host.refresh();
+      if (!r.ok) return { ok: false, error: `cannot read the account: ${r.error.message}` };
+    }
+    const ms = await this.host.info.marketState(contract.contractId);
+    if (!ms.ok) return { ok: false, error: `cannot read the mark: ${ms.error.message}` };
+    if (ms.value.markPx === null) return { ok: false, error: `no mark price for ${contract.name}` };
+    const now = this.sched.now();
+    const planned = trailingStopPlan(req, contract, this.positionOf(contract.contractId, contract.qtyScale), parseDecimal(ms.value.markPx, contract.priceScale, 'markPx'), now, this.newId('trail', now));
+    if (!planned.ok) return planned;
+    return this.begin(planned.value);
+  }
+
+  private readyFor(name: string): { ok: true; value: ContractConfig } | { ok: false; error: string } {
+    if (this.stopped) return { ok: false, error: 'the algo runner is stopped' };
+    // Before start() has read the file, an earlier process's algos are not known yet.
+    if (!this.started) return { ok: false, error: 'the algo runner has not read its state yet (start() first)' };
+    const contract = this.host.store.getState().market.contracts[name];
+    if (!contract) return { ok: false, error: `no active contract named ${name}` };
+    return { ok: true, value: contract };
+  }
+
+  /** The plan on disk, then the algo running. */
+  private async begin(plan: AlgoPlan): Promise<AlgoAnswer> {
+    const now = plan.createdAt;
     this.write({ type: 'plan', time: now, plan });
     const s: AlgoState = { plan, status: 'running', interrupted: false, base: { at: now, slice: 0 }, nextSlice: 0, children: [], skipped: [], updatedAt: now };
+    if (plan.kind === 'trailingStop') s.bestMark = plan.startMark;
     this.algos.set(plan.id, s);
     this.setStatus(s, 'running', undefined, { base: s.base });
     await this.enqueue(plan.id, () => this.run(s));
     return { ok: true, value: s };
+  }
+
+  /** The account's position on a contract as the store has it, raw and signed (negative: short). */
+  private positionOf(contractId: number, qtyScale: number): bigint {
+    const p = this.host.store.getState().account.positions.find((x) => x.contractId === contractId);
+    if (!p) return 0n;
+    const size = parseDecimal(p.size, qtyScale, 'size');
+    return p.isBuy ? size : -size;
   }
 
   pause(id: string, reason = 'paused by the trader'): Promise<AlgoAnswer> {
@@ -168,23 +240,31 @@ export class AlgoRunner {
     });
   }
 
-  /** Stops the algo for good; its resting children are cancelled and their fills read back. */
+  /**
+   * Stops the algo for good; its resting children are cancelled (in requests of at most 10)
+   * and their fills read back. A finished scale whose orders still rest can be cancelled too.
+   */
   cancel(id: string, reason = 'cancelled by the trader'): Promise<AlgoAnswer> {
     return this.act(id, async (s) => {
-      if (s.status === 'done' || s.status === 'cancelled') return `it is already ${s.status}`;
-      this.clearTimer(s.plan.id);
       const resting = s.children.filter((c) => c.answer?.resting);
-      if (resting.length > 0) {
-        const call = { kind: 'cancelByCloid' as const, cancels: resting.map((c) => ({ contractId: s.plan.contractId, cloid: c.cloid })) };
-        await sendCall(this.host.sender, call, renderOptionsFor(this.host.store.getState().market.configs, call));
-        // What they filled before the cancel landed, and that they no longer rest.
-        for (const c of resting) delete c.answer;
-      }
+      if (s.status === 'cancelled' || (s.status === 'done' && resting.length === 0)) return `it is already ${s.status}`;
+      this.clearTimer(s.plan.id);
+      await this.cancelChildren(s, resting);
       const settled = await this.settle(s);
       const left = unsettledOf(s).length;
       this.setStatus(s, 'cancelled', left > 0 ? `${reason}; ${left} child order(s) could not be read back (${settled.error ?? 'not found'})` : reason);
       return undefined;
     });
+  }
+
+  /** Cancels children by cloid and forgets their answers, so the next settle reads what they came to. */
+  private async cancelChildren(s: AlgoState, children: ChildOrder[]): Promise<void> {
+    for (let i = 0; i < children.length; i += MAX_CANCELS_PER_REQUEST) {
+      const batch = children.slice(i, i + MAX_CANCELS_PER_REQUEST);
+      const call = { kind: 'cancelByCloid' as const, cancels: batch.map((c) => ({ contractId: s.plan.contractId, cloid: c.cloid })) };
+      await sendCall(this.host.sender, call, renderOptionsFor(this.host.store.getState().market.configs, call));
+    }
+    for (const c of children) delete c.answer;
   }
 
   /** Settles once every step in flight has. */
@@ -240,9 +320,22 @@ export class AlgoRunner {
     return next;
   }
 
+  /** One step of the algo, by kind; each ends by sleeping until its next one or by ending the algo. */
+  private run(s: AlgoState): Promise<void> {
+    switch (s.plan.kind) {
+      case 'twap':
+        return this.runTwap(s, s.plan);
+      case 'scale':
+        return this.runScale(s, s.plan);
+      case 'chase':
+        return this.runChase(s, s.plan);
+      case 'trailingStop':
+        return this.runTrailingStop(s, s.plan);
+    }
+  }
+
   /** Sends every slice that is due, then sleeps until the next one. */
-  private async run(s: AlgoState): Promise<void> {
-    const plan = s.plan;
+  private async runTwap(s: AlgoState, plan: TwapPlan): Promise<void> {
     const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
     const px = (v: bigint) => formatDecimal(v, plan.priceScale);
     while (s.status === 'running' && !this.stopped) {
@@ -308,6 +401,246 @@ export class AlgoRunner {
       if (answer.status === 'rejected') return this.setStatus(s, 'paused', `slice ${child.slice + 1} (cloid ${cloid}) refused by the exchange: ${answer.detail}`);
       if (answer.status === 'absent') return this.setStatus(s, 'paused', `slice ${child.slice + 1} (cloid ${cloid}) did not reach the exchange: ${answer.detail}`);
     }
+  }
+
+  /** Sends the scale's orders not sent yet, at most 10 a request, each written down first; done when all are placed. */
+  private async runScale(s: AlgoState, plan: ScalePlan): Promise<void> {
+    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
+    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
+    while (s.status === 'running' && !this.stopped) {
+      const first = s.nextSlice;
+      if (first >= plan.orders.length) return this.setStatus(s, 'done', `placed ${plan.orders.length} orders, ${qty(plan.total)} at an average ${px(plan.avgPx)}`);
+      const m = await this.readMarket(plan, true);
+      if (this.stopped || s.status !== 'running') return;
+      if (!m.ok) {
+        s.waiting = m.wait;
+        return this.wake(s, this.sched.now() + this.recheckMs);
+      }
+      const at = this.sched.now();
+      const batch = plan.orders.slice(first, first + MAX_ORDERS_PER_REQUEST);
+      const checked: { child: ChildOrder; specs: ClientOrderSpecs }[] = [];
+      for (const [k, o] of batch.entries()) {
+        const draft: ChildDraft = { cloid: this.cloids.next(), isBuy: plan.isBuy, size: o.size, price: o.price, reduceOnly: plan.reduceOnly, tif: plan.tif };
+        const check = checkChildOrder(this.host.store.getState(), { keys: this.host.keys, settings: this.o.settings, now: at }, plan, draft, m);
+        if (!check.ok) return this.setStatus(s, 'paused', `order ${first + k + 1}: ${check.reason}`);
+        if (check.built.call.kind !== 'order') return this.setStatus(s, 'paused', `order ${first + k + 1}: the order form built a ${check.built.call.kind}`);
+        checked.push({ child: childOf(draft, first + k, at), specs: check.built.call.specs });
+      }
+      // Every order of the batch on disk, each by its cloid, before the batch leaves.
+      for (const { child } of checked) {
+        this.write({ type: 'child', id: plan.id, time: at, child });
+        s.children.push(child);
+      }
+      s.nextSlice = first + batch.length;
+      delete s.waiting;
+      s.updatedAt = at;
+      this.emit(s);
+      const call = { kind: 'order' as const, specs: checked.flatMap((c) => c.specs) };
+      const sent = await sendCall(this.host.sender, call, renderOptionsFor(this.host.store.getState().market.configs, call));
+      const time = this.sched.now();
+      checked.forEach(({ child }, k) => this.recordAnswer(s, child, answerOfOrderResult(sent.outcome as OrderResult, child, plan, time, k)));
+      for (const { child } of checked) if (this.pausedOnAnswer(s, child, `order ${child.slice + 1}`)) return;
+    }
+  }
+
+  /**
+   * One look at the chase: place its post-only order at the target, or read where the order
+   * stands (filled ends it), then move it to where the book now puts it by modify (the oid
+   * and cloid stay); past the limit it stops or crosses. Then sleeps one interval.
+   */
+  private async runChase(s: AlgoState, plan: ChasePlan): Promise<void> {
+    if (s.status !== 'running' || this.stopped) return;
+    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
+    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
+    // A cross already went out (a restart after it): that was the chase's last act.
+    const crossed = s.children.find((c) => c.slice === 1);
+    if (crossed) return this.setStatus(s, 'done', `crossed at ${px(crossed.price)} past its limit ${px(plan.limitPx)}: filled ${qty(algoProgress(s).filled)} of ${qty(plan.total)}`);
+    const order = s.children.find((c) => c.slice === 0);
+    // The account too: a placement and a move are both checked as the trader's own would be.
+    const m = await this.readMarket(plan, true);
+    if (this.stopped || s.status !== 'running') return;
+    const later = () => this.wake(s, this.sched.now() + plan.intervalMs);
+    if (!m.ok) {
+      s.waiting = m.wait;
+      return later();
+    }
+    const side = plan.isBuy ? 'bid' : 'ask';
+    if (!order) {
+      const target = chaseTarget(m.book, plan);
+      if (target === undefined) {
+        s.waiting = `no ${side} to follow`;
+        return later();
+      }
+      if (pastLimit(plan, target)) return this.chaseAtLimit(s, plan, undefined, m);
+      const child = await this.sendChild(s, { cloid: this.cloids.next(), isBuy: plan.isBuy, size: plan.total, price: target, reduceOnly: plan.reduceOnly, tif: 'Alo' }, 0, m, 'chase order');
+      if (!child || this.pausedOnAnswer(s, child, 'chase order')) return;
+      if (!child.answer?.resting) return this.setStatus(s, child.answer?.status === 'filled' ? 'done' : 'paused', `chase order: ${child.answer?.detail ?? 'no answer'}`);
+      s.chasePx = target;
+      return later();
+    }
+
+    const look = await this.host.info.ordersByCloids(this.host.address, [order.cloid]);
+    if (this.stopped || s.status !== 'running') return;
+    if (!look.ok) {
+      s.waiting = `cannot read the chase order: ${look.error.message}`;
+      return later();
+    }
+    const found = look.value.find((l) => l.order.cloid === order.cloid);
+    const answer = answerOfLookup(found, order, plan, this.sched.now());
+    if (order.answer?.status !== answer.status || order.answer.filled !== answer.filled) this.recordAnswer(s, order, answer);
+    if (answer.status === 'filled') return this.setStatus(s, 'done', `filled ${qty(plan.total)} of ${qty(plan.total)}`);
+    if (!found || !answer.resting) return this.setStatus(s, 'done', `the chase order is no longer on the book (${answer.detail}): filled ${qty(answer.filled)} of ${qty(plan.total)}`);
+    const current = parseDecimal(found.order.limitPx, plan.priceScale, 'limitPx');
+    if (s.chasePx !== current) {
+      // A move that landed but was not written (a restart), or one made by hand: the exchange is right.
+      s.chasePx = current;
+      this.write({ type: 'move', id: plan.id, time: this.sched.now(), cloid: order.cloid, price: current });
+    }
+    const target = chaseTarget(m.book, plan, { price: current, remaining: parseDecimal(found.order.sz, plan.qtyScale, 'sz') });
+    if (target === undefined) {
+      s.waiting = `nothing else on the ${side}: staying at ${px(current)}`;
+      return later();
+    }
+    if (pastLimit(plan, target)) return this.chaseAtLimit(s, plan, order, m);
+    delete s.waiting;
+    if (target !== current) {
+      const check = checkChildModify(this.host.store.getState(), { keys: this.host.keys, settings: this.o.settings, now: this.sched.now() }, plan, found.order, target, m);
+      // The order keeps resting where it is; the trader resumes (or cancels) once the reason is dealt with.
+      if (!check.ok) return this.setStatus(s, 'paused', `move to ${px(target)}: ${check.reason}`);
+      if (check.built.call.kind !== 'modify') return this.setStatus(s, 'paused', `move to ${px(target)}: the modify form built a ${check.built.call.kind}`);
+      const r = await this.host.sender.modify(check.built.call.params);
+      if (r.ok && r.reconciled === undefined) {
+        s.chasePx = target;
+        this.write({ type: 'move', id: plan.id, time: this.sched.now(), cloid: order.cloid, price: target });
+      } else {
+        // The next look reads where the order really is.
+        s.waiting = `move to ${px(target)} not confirmed: ${r.ok ? 'answer lost, read from the exchange next' : r.error.message}`;
+      }
+    }
+    s.updatedAt = this.sched.now();
+    this.emit(s);
+    return later();
+  }
+
+  /** The book went past the chase's limit: its order is cancelled (what it filled read back), then it stops, or sends the rest as an Ioc at the limit. */
+  private async chaseAtLimit(s: AlgoState, plan: ChasePlan, order: ChildOrder | undefined, m: MarketNow): Promise<void> {
+    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
+    const limit = formatDecimal(plan.limitPx, plan.priceScale);
+    if (order) {
+      await this.cancelChildren(s, [order]);
+      const settled = await this.settle(s);
+      if (settled.error || unsettledOf(s).length > 0) return this.setStatus(s, 'paused', `at its limit ${limit}: the cancelled chase order could not be read back (${settled.error ?? 'not found'}); resume reads it first`);
+    }
+    const filled = algoProgress(s).filled;
+    const remaining = plan.total - filled;
+    if (remaining <= 0n) return this.setStatus(s, 'done', `filled ${qty(filled)} of ${qty(plan.total)}`);
+    if (plan.atLimit === 'stop') return this.setStatus(s, 'done', `stopped at its limit ${limit}: filled ${qty(filled)} of ${qty(plan.total)}`);
+    if (this.host.refresh) {
+      const r = await this.host.refresh();
+      if (!r.ok) return this.setStatus(s, 'paused', `at its limit ${limit}: cannot read the account (${r.error.message})`);
+    }
+    // The touch is past the limit, so the far side is too: an Ioc at the limit itself could
+    // never fill. The cross takes the far touch as read now, an Ioc bounded there.
+    const far = (plan.isBuy ? m.book.levels[1] : m.book.levels[0])[0];
+    if (!far) return this.setStatus(s, 'done', `at its limit ${limit} with no ${plan.isBuy ? 'ask' : 'bid'} to cross: filled ${qty(filled)} of ${qty(plan.total)}`);
+    const price = parseDecimal(far.px, plan.priceScale, 'px');
+    const child = await this.sendChild(s, { cloid: this.cloids.next(), isBuy: plan.isBuy, size: remaining, price, reduceOnly: plan.reduceOnly }, 1, m, 'crossing order');
+    if (!child || this.pausedOnAnswer(s, child, 'crossing order')) return;
+    return this.setStatus(s, 'done', `crossed at ${formatDecimal(price, plan.priceScale)} past its limit ${limit}: filled ${qty(algoProgress(s).filled)} of ${qty(plan.total)}`);
+  }
+
+  /**
+   * One look at the mark: the best so far moves with it (written down when it does); a
+   * retrace to the trigger closes the position with a reduce-only Ioc through the mark. It
+   * fires once: a stop with a child, answered or not, never sends another.
+   */
+  private async runTrailingStop(s: AlgoState, plan: TrailingStopPlan): Promise<void> {
+    if (s.status !== 'running' || this.stopped) return;
+    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
+    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
+    const fired = s.children[0];
+    if (fired) return this.setStatus(s, 'done', `fired at ${px(fired.price)}: closed ${qty(algoProgress(s).filled)} of ${qty(fired.size)}`);
+    const later = () => this.wake(s, this.sched.now() + plan.intervalMs);
+    const ms = await this.host.info.marketState(plan.contractId);
+    if (this.stopped || s.status !== 'running') return;
+    if (!ms.ok || ms.value.markPx === null) {
+      s.waiting = ms.ok ? 'no mark price' : `cannot read the mark: ${ms.error.message}`;
+      return later();
+    }
+    const mark = parseDecimal(ms.value.markPx, plan.priceScale, 'markPx');
+    const was = s.bestMark ?? plan.startMark;
+    const best = bestMarkOf(plan, was, mark);
+    if (best !== was) {
+      this.write({ type: 'best', id: plan.id, time: this.sched.now(), mark: best });
+      s.bestMark = best;
+    }
+    const trigger = trailingTrigger(plan, best);
+    if (!trigger.hit(mark)) {
+      s.waiting = `mark ${px(mark)}, best ${px(best)}: fires at ${px(trigger.at)}`;
+      s.updatedAt = this.sched.now();
+      this.emit(s);
+      return later();
+    }
+    const m = await this.readMarket(plan, true);
+    if (this.stopped || s.status !== 'running') return;
+    if (!m.ok) {
+      s.waiting = `triggered at mark ${px(mark)} but ${m.wait}`;
+      return this.wake(s, this.sched.now() + Math.min(plan.intervalMs, this.recheckMs));
+    }
+    const position = this.positionOf(plan.contractId, plan.qtyScale);
+    const size = plan.isBuy ? -position : position;
+    if (size <= 0n) return this.setStatus(s, 'done', `triggered at mark ${px(mark)} (best ${px(best)}), but there is no ${plan.isBuy ? 'short' : 'long'} position left to close`);
+    const price = throughMarkPx(plan, mark);
+    const child = await this.sendChild(s, { cloid: this.cloids.next(), isBuy: plan.isBuy, size, price, reduceOnly: true }, 0, m, `stop at mark ${px(mark)} (best ${px(best)})`);
+    if (!child || this.pausedOnAnswer(s, child, 'stop')) return;
+    return this.setStatus(s, 'done', `fired at mark ${px(mark)} (best ${px(best)}), limit ${px(price)}: closed ${qty(algoProgress(s).filled)} of ${qty(size)}`);
+  }
+
+  /** The mark and book for a child's checks, with the account read first when `account` (a session without streams). */
+  private async readMarket(plan: AlgoPlan, account: boolean): Promise<({ ok: true } & MarketNow) | { ok: false; wait: string }> {
+    const [ms, book] = await Promise.all([this.host.info.marketState(plan.contractId), this.host.info.l2Book(plan.contractId)]);
+    if (!ms.ok) return { ok: false, wait: `cannot read the mark: ${ms.error.message}` };
+    if (!book.ok) return { ok: false, wait: `cannot read the book: ${book.error.message}` };
+    if (account && this.host.refresh) {
+      const r = await this.host.refresh();
+      if (!r.ok) return { ok: false, wait: `cannot read the account: ${r.error.message}` };
+    }
+    return { ok: true, marketState: ms.value, book: book.value };
+  }
+
+  /**
+   * A child through the order form's checks, written down, sent, and its answer recorded.
+   * Undefined when the checks refused it: the algo is then paused with the reason.
+   */
+  private async sendChild(s: AlgoState, draft: ChildDraft, slice: number, m: MarketNow, label: string): Promise<ChildOrder | undefined> {
+    const at = this.sched.now();
+    const check = checkChildOrder(this.host.store.getState(), { keys: this.host.keys, settings: this.o.settings, now: at }, s.plan, draft, m);
+    if (!check.ok) {
+      this.setStatus(s, 'paused', `${label}: ${check.reason}`);
+      return undefined;
+    }
+    const child = childOf(draft, slice, at);
+    // On disk before it leaves: a crash from here on leaves a child to settle by cloid, never one to send again.
+    this.write({ type: 'child', id: s.plan.id, time: at, child });
+    s.children.push(child);
+    s.nextSlice = Math.max(s.nextSlice, slice + 1);
+    delete s.waiting;
+    s.updatedAt = at;
+    this.emit(s);
+    const sent = await sendCall(this.host.sender, check.built.call, renderOptionsFor(this.host.store.getState().market.configs, check.built.call));
+    this.recordAnswer(s, child, answerOfOrderResult(sent.outcome as OrderResult, child, s.plan, this.sched.now()));
+    return child;
+  }
+
+  /** Pauses the algo when a child's answer leaves it unknown, refused or never arrived; true when it did. */
+  private pausedOnAnswer(s: AlgoState, c: ChildOrder, label: string): boolean {
+    const a = c.answer;
+    if (!a) return false;
+    if (a.status === 'unknown') this.setStatus(s, 'paused', `${label} (cloid ${c.cloid}): outcome unknown (${a.detail}); resume reads it from the exchange first`);
+    else if (a.status === 'rejected') this.setStatus(s, 'paused', `${label} (cloid ${c.cloid}) refused by the exchange: ${a.detail}`);
+    else if (a.status === 'absent') this.setStatus(s, 'paused', `${label} (cloid ${c.cloid}) did not reach the exchange: ${a.detail}`);
+    else return false;
+    return true;
   }
 
   /** Reads every child with no known outcome by cloid from the exchange and records what it says. */
@@ -388,6 +721,20 @@ export class AlgoRunner {
   private newId(kind: string, now: number): string {
     return `${kind}-${now.toString(36)}-${randomBytes(3).toString('hex')}`;
   }
+}
+
+interface MarketNow {
+  marketState: MarketState;
+  book: L2Book;
+}
+
+type ClientOrderSpecs = Extract<ChildCheckBuilt, { kind: 'order' }>['specs'];
+type ChildCheckBuilt = Extract<ReturnType<typeof checkChildOrder>, { ok: true }>['built']['call'];
+
+function childOf(d: ChildDraft, slice: number, sentAt: number): ChildOrder {
+  const child: ChildOrder = { cloid: d.cloid, slice, isBuy: d.isBuy, size: d.size, price: d.price, reduceOnly: d.reduceOnly, sentAt };
+  if (d.tif === 'Gtc' || d.tif === 'Alo') child.tif = d.tif;
+  return child;
 }
 
 function unsettledOf(s: AlgoState): ChildOrder[] {

@@ -41,6 +41,8 @@ export interface ChildOrder {
   size: bigint;
   price: bigint;
   reduceOnly: boolean;
+  /** How it rests: absent for an Ioc (every TWAP slice, a trailing stop's close, a chase's cross). */
+  tif?: 'Gtc' | 'Alo';
   sentAt: number;
   /** Absent until its answer is recorded: such a child is settled by cloid before anything else is sent. */
   answer?: ChildAnswer;
@@ -68,6 +70,10 @@ export interface AlgoState {
   skipped: SkippedSlice[];
   /** Why the current slice is waiting (outside the band, no mark), while it waits. */
   waiting?: string;
+  /** A chase: the price its order rests at now (after the last modify that landed). */
+  chasePx?: bigint;
+  /** A trailing stop: the best mark seen since it started. */
+  bestMark?: bigint;
   /** When the runner will next act, while running. */
   nextAt?: number;
   updatedAt: number;

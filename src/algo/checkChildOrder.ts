@@ -21,6 +21,8 @@ export interface ChildDraft {
   size: bigint;
   price: bigint;
   reduceOnly: boolean;
+  /** Default Ioc; Gtc and Alo rest. */
+  tif?: 'Ioc' | 'Gtc' | 'Alo';
 }
 
 export type ChildCheck = { ok: true; built: Built; lines: string[] } | { ok: false; reason: string };
@@ -52,7 +54,7 @@ export function checkChildOrder(state: AppState, extras: ContextExtras, plan: Al
   else delete ctx.lastTrade;
   const texts = {
     side: draft.isBuy ? 'Buy' : 'Sell',
-    type: 'Ioc',
+    type: draft.tif ?? 'Ioc',
     price: formatDecimal(draft.price, contract.priceScale),
     size: formatDecimal(draft.size, contract.qtyScale),
     reduceOnly: draft.reduceOnly ? 'yes' : 'no',

@@ -14,14 +14,14 @@ interface Scales {
  */
 const NO_MATCH = /could not immediately match/i;
 
-/** What the answer to a child's order request says became of it. */
-export function answerOfOrderResult(r: OrderResult, child: ChildOrder, s: Scales, time: number): ChildAnswer {
+/** What the answer to a child's order request says became of it; `index` is its place in a batch. */
+export function answerOfOrderResult(r: OrderResult, child: ChildOrder, s: Scales, time: number, index = 0): ChildAnswer {
   if (!r.ok) {
     return r.outcomeUnknown
       ? { status: 'unknown', filled: 0n, detail: r.error.message, source: 'answer', time }
       : { status: 'rejected', filled: 0n, detail: r.error.message, source: 'answer', time };
   }
-  const st = r.statuses[0];
+  const st = r.statuses[index];
   if (!st) return { status: 'unknown', filled: 0n, detail: 'the answer listed no status for the order', source: 'answer', time };
   if ('reconciled' in st) return answerOfRecord(st.reconciled, child, s, time, 'answer');
   if ('filled' in st) {

@@ -4,7 +4,8 @@ import type { AlgoState } from './algoState.js';
 /**
  * The algos as the records leave them, in file order. A child's answer replaces an earlier
  * one (an 'unknown' later settled from the exchange); the next slice is the one after the
- * last slice sent or skipped, so a slice is never sent again.
+ * last slice sent or skipped, so a slice is never sent again. A chase's price is its last
+ * move (or its order's price); a trailing stop's best mark its last 'best' line.
  */
 export function replayAlgos(records: readonly AlgoRecord[]): Map<string, AlgoState> {
   const out = new Map<string, AlgoState>();
@@ -35,6 +36,7 @@ export function replayAlgos(records: readonly AlgoRecord[]): Map<string, AlgoSta
         break;
       case 'child':
         s.children.push({ ...r.child });
+        if (s.plan.kind === 'chase' && r.child.slice === 0) s.chasePx = r.child.price;
         s.nextSlice = Math.max(s.nextSlice, r.child.slice + 1);
         break;
       case 'answer': {
@@ -42,6 +44,12 @@ export function replayAlgos(records: readonly AlgoRecord[]): Map<string, AlgoSta
         if (c) c.answer = r.answer;
         break;
       }
+      case 'move':
+        s.chasePx = r.price;
+        break;
+      case 'best':
+        s.bestMark = r.mark;
+        break;
       case 'skip':
         s.skipped.push({ slice: r.slice, reason: r.reason, time: r.time });
         s.nextSlice = Math.max(s.nextSlice, r.slice + 1);

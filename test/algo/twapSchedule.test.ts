@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TwapPlan } from '../../src/algo/algoPlan.js';
+import type { AlgoPlan, TwapPlan } from '../../src/algo/algoPlan.js';
 import { readRecord, recordLine, type AlgoRecord } from '../../src/algo/algoRecord.js';
 import { replayAlgos } from '../../src/algo/replayAlgos.js';
 import { twapSliceSize } from '../../src/algo/twapSliceSize.js';
@@ -79,7 +79,7 @@ describe('algo file lines', () => {
     const lines = records.map((r) => recordLine(r, plan));
     expect(lines[0]).toContain('"total":"10"');
     expect(lines[2]).toContain('"size":"1.425","price":"2462.5"');
-    const plans = new Map<string, TwapPlan>();
+    const plans = new Map<string, AlgoPlan>();
     const back = lines.map((l) => {
       const r = readRecord(l, (id) => plans.get(id));
       if (r?.type === 'plan') plans.set(r.plan.id, r.plan);
