@@ -1,10 +1,12 @@
+import type { ContractConfig } from '../protocol/wire/index.js';
+
 /**
  * What a trader asked an algorithm to do, fixed when it starts. Sizes and prices are raw
  * bigint amounts at the contract's scales (kept in the plan, so a plan read back from the
- * state directory means the same thing whatever the market says later).
+ * state directory means the same thing whatever the market says later). Every plan carries
+ * the contract, its scales and the side.
  */
-export interface TwapPlan {
-  kind: 'twap';
+interface PlanBase {
   /** Unique within the state directory. */
   id: string;
   createdAt: number;
@@ -12,11 +14,31 @@ export interface TwapPlan {
   contractId: number;
   priceScale: number;
   qtyScale: number;
-  /** Raw size units per step: every slice is a multiple. */
+  /** Raw price units per tick and size units per step. */
+  tickSize: bigint;
   stepSize: bigint;
   isBuy: boolean;
-  /** Raw size at qtyScale. */
+  /** Raw size at qtyScale: the TWAP's total, the whole scale, the chase's order, the position the stop closes. */
   total: bigint;
+  reduceOnly: boolean;
+}
+
+/** The fields every plan takes from its contract, fixed when it starts. */
+export function planHeader(id: string, createdAt: number, contract: ContractConfig): Pick<PlanBase, 'id' | 'createdAt' | 'contract' | 'contractId' | 'priceScale' | 'qtyScale' | 'tickSize' | 'stepSize'> {
+  return {
+    id,
+    createdAt,
+    contract: contract.name,
+    contractId: contract.contractId,
+    priceScale: contract.priceScale,
+    qtyScale: contract.qtyScale,
+    tickSize: BigInt(contract.tickSize),
+    stepSize: BigInt(contract.stepSize),
+  };
+}
+
+export interface TwapPlan extends PlanBase {
+  kind: 'twap';
   durationMs: number;
   slices: number;
   intervalMs: number;
@@ -32,24 +54,6 @@ export interface TwapPlan {
   timeJitterPct: number;
   /** Seeds the size and time variation, so the schedule is the same after a restart. */
   seed: number;
-  reduceOnly: boolean;
-}
-
-/** What every plan but the TWAP's carries: the contract, its scales and the side. */
-interface PlanBase {
-  id: string;
-  createdAt: number;
-  contract: string;
-  contractId: number;
-  priceScale: number;
-  qtyScale: number;
-  /** Raw price units per tick and size units per step. */
-  tickSize: bigint;
-  stepSize: bigint;
-  isBuy: boolean;
-  /** Raw size at qtyScale: the whole scale, the chase's order, the position the stop closes. */
-  total: bigint;
-  reduceOnly: boolean;
 }
 
 /** flat: equal sizes; up / down: sizes growing / shrinking linearly from the first price to the last; geometric: each `ratio` times the one before. */

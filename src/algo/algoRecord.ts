@@ -54,7 +54,7 @@ export function recordLine(r: AlgoRecord, scales?: Scales): string {
 
 /** Which of a plan's fields are prices, sizes, integers and flags, by kind (after the common ones). */
 const PLAN_FIELDS = {
-  twap: { px: ['arrivalMark', 'bandLow', 'bandHigh'], sz: ['stepSize', 'total'], num: ['durationMs', 'slices', 'intervalMs', 'bandBps', 'sizeJitterPct', 'timeJitterPct', 'seed'] },
+  twap: { px: ['tickSize', 'arrivalMark', 'bandLow', 'bandHigh'], sz: ['stepSize', 'total'], num: ['durationMs', 'slices', 'intervalMs', 'bandBps', 'sizeJitterPct', 'timeJitterPct', 'seed'] },
   scale: { px: ['tickSize', 'from', 'to', 'avgPx'], sz: ['stepSize', 'total'], num: [] },
   chase: { px: ['tickSize', 'startPx', 'maxDistance', 'limitPx'], sz: ['stepSize', 'total'], num: ['offsetTicks', 'intervalMs'] },
   trailingStop: { px: ['tickSize', 'startMark'], sz: ['stepSize', 'total'], num: ['throughTicks', 'intervalMs'] },

@@ -1,6 +1,6 @@
 import { DecimalError, parseDecimal, parseSize } from '../protocol/index.js';
 import type { ContractConfig, L2Book } from '../protocol/wire/index.js';
-import type { ChasePlan } from './algoPlan.js';
+import { planHeader, type ChasePlan } from './algoPlan.js';
 import type { Checked } from './scalePlan.js';
 
 /** A chase as a trader asks for it. */
@@ -45,14 +45,7 @@ export function chasePlan(req: ChaseRequest, contract: ContractConfig, startPx: 
     ok: true,
     value: {
       kind: 'chase',
-      id,
-      createdAt: now,
-      contract: contract.name,
-      contractId: contract.contractId,
-      priceScale: contract.priceScale,
-      qtyScale: contract.qtyScale,
-      tickSize: tick,
-      stepSize: BigInt(contract.stepSize),
+      ...planHeader(id, now, contract),
       isBuy,
       total,
       reduceOnly: req.reduceOnly ?? false,

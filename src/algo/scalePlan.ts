@@ -1,6 +1,6 @@
 import { DecimalError, parseDecimal, parsePrice, parseSize } from '../protocol/index.js';
 import type { ContractConfig } from '../protocol/wire/index.js';
-import type { ScaleOrder, ScalePlan, ScaleSkew } from './algoPlan.js';
+import { planHeader, type ScaleOrder, type ScalePlan, type ScaleSkew } from './algoPlan.js';
 
 /** A scale as a trader asks for it (sizes and prices as decimal text). */
 export interface ScaleRequest {
@@ -97,14 +97,7 @@ export function scalePlan(req: ScaleRequest, contract: ContractConfig, now: numb
   if (!pv.ok) return pv;
   const plan: ScalePlan = {
     kind: 'scale',
-    id,
-    createdAt: now,
-    contract: contract.name,
-    contractId: contract.contractId,
-    priceScale: contract.priceScale,
-    qtyScale: contract.qtyScale,
-    tickSize: BigInt(contract.tickSize),
-    stepSize: BigInt(contract.stepSize),
+    ...planHeader(id, now, contract),
     isBuy: req.side === 'buy',
     total: pv.value.total,
     reduceOnly: req.reduceOnly ?? false,

@@ -1,6 +1,6 @@
 import { DecimalError, parseDecimal } from '../protocol/index.js';
 import type { ContractConfig } from '../protocol/wire/index.js';
-import type { TrailingStopPlan } from './algoPlan.js';
+import { planHeader, type TrailingStopPlan } from './algoPlan.js';
 import type { Checked } from './scalePlan.js';
 
 /** A trailing stop as a trader asks for it: one of `distance` (a price) or `percent`. */
@@ -25,14 +25,7 @@ export function trailingStopPlan(req: TrailingStopRequest, contract: ContractCon
   if ((req.distance === undefined) === (req.percent === undefined)) return fail('give a distance or a percentage, not both');
   const plan: TrailingStopPlan = {
     kind: 'trailingStop',
-    id,
-    createdAt: now,
-    contract: contract.name,
-    contractId: contract.contractId,
-    priceScale: contract.priceScale,
-    qtyScale: contract.qtyScale,
-    tickSize: BigInt(contract.tickSize),
-    stepSize: BigInt(contract.stepSize),
+    ...planHeader(id, now, contract),
     // The closing side: a long is closed by a sell.
     isBuy: position < 0n,
     total: position < 0n ? -position : position,

@@ -1,6 +1,6 @@
 import { DecimalError, parseDecimal, parseSize } from '../protocol/index.js';
 import type { ContractConfig } from '../protocol/wire/index.js';
-import type { TwapPlan } from './algoPlan.js';
+import { planHeader, type TwapPlan } from './algoPlan.js';
 
 /** What a trader asks for, in words and numbers as typed (sizes and percentages as decimal text). */
 export interface TwapRequest {
@@ -72,13 +72,7 @@ export function twapPlan(req: TwapRequest, contract: ContractConfig, mark: bigin
     ok: true,
     value: {
       kind: 'twap',
-      id,
-      createdAt: now,
-      contract: contract.name,
-      contractId: contract.contractId,
-      priceScale: contract.priceScale,
-      qtyScale: contract.qtyScale,
-      stepSize: BigInt(contract.stepSize),
+      ...planHeader(id, now, contract),
       isBuy: req.side === 'buy',
       total,
       durationMs: req.durationMs,

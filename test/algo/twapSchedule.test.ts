@@ -14,6 +14,7 @@ const plan: TwapPlan = {
   contractId: 3,
   priceScale: 2,
   qtyScale: 3,
+  tickSize: 50n,
   stepSize: 5n,
   isBuy: false,
   total: 10_000n,
