@@ -14,7 +14,7 @@ import {
   type ActivityRun,
   type GoalRow,
 } from './dashboard/report.js';
-import { MEMORY_WARMUP_MIN, memoryTable, type MemoryRun } from './dashboard/memory.js';
+import { heapTable, inkFloorRss, MEMORY_WARMUP_MIN, memoryTable, readHeapSamples, type MemoryRun } from './dashboard/memory.js';
 import { measureWindow, sleep, startPair, VARIANTS } from './dashboard/sessions.js';
 import { checkAfterSoak, soakWithDrops } from './dashboard/soak.js';
 import { timeNodeVersion, timeToLiveBook } from './dashboard/startup.js';
@@ -73,6 +73,7 @@ export async function benchDashboard(o: DashboardBenchOptions = {}): Promise<{ m
     try {
       await sleep(warmupMs);
       const warmedAt = performance.now();
+      const warmedWall = Date.now();
       const rssSamples = pair.dashboards.map(() => [] as { atMs: number; rss: number }[]);
       const sampleRss = () => pair.dashboards.forEach((d, i) => rssSamples[i]!.push({ atMs: performance.now() - warmedAt, rss: d.rssBytes() ?? Number.NaN }));
       sampleRss();
@@ -95,7 +96,8 @@ export async function benchDashboard(o: DashboardBenchOptions = {}): Promise<{ m
         sampleRss();
         const exitCodes = await Promise.all(pair.dashboards.map((d) => d.quit()));
         const rawFile = path.join(os.tmpdir(), `perpdesk-bench-rss-${Date.now()}.json`);
-        writeFileSync(rawFile, JSON.stringify({ variants: VARIANTS.map((v) => v.name), warmupMs: memoryWarmupMs, samples: rssSamples }));
+        const heap = pair.heapFiles.map(readHeapSamples);
+        writeFileSync(rawFile, JSON.stringify({ variants: VARIANTS.map((v) => v.name), warmupMs: memoryWarmupMs, samples: rssSamples, heap }));
         log(`busy: RSS samples written to ${rawFile}`);
         memory = {
           warmupMs: memoryWarmupMs,
@@ -105,11 +107,17 @@ export async function benchDashboard(o: DashboardBenchOptions = {}): Promise<{ m
           errorShown: checks.map((c) => c.errorShown),
           exitCodes,
           notes: checks.flatMap((c) => (c.note ? [c.note] : [])),
+          heap,
+          warmedUpAtWallMs: warmedWall + memoryWarmupMs,
         };
       }
     } finally {
       clearInterval(sampler);
       await pair.close();
+    }
+    if (activity === 'busy' && memory) {
+      log('busy: the memory floor of an ink dashboard...');
+      memory.inkFloorRss = inkFloorRss(ROOT);
     }
     log(`${activity}: replaying the output for the floor...`);
     const replays: (ReplayResult | undefined)[] = [];
@@ -145,6 +153,7 @@ export async function benchDashboard(o: DashboardBenchOptions = {}): Promise<{ m
     latency ? latencyTable(latency, VARIANTS) : '',
     startupTable(startup, versionFloor, VARIANTS),
     memory ? memoryTable(memory, VARIANTS) : '',
+    memory?.heap && memory.warmedUpAtWallMs !== undefined ? heapTable(memory.heap, memory.warmedUpAtWallMs, VARIANTS, memory.inkFloorRss) : '',
     ...(memory?.notes.length ? [memory.notes.map((n) => `- ${n}`).join('\n')] : []),
     notes.join('\n'),
   ].filter((s) => s !== '');

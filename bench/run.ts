@@ -7,6 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchAccount } from './account.js';
 import { benchCommand } from './command.js';
 import { benchDashboard, DEFAULT_SOAK_MIN, ROOT } from './dashboard.js';
 import type { GoalRow } from './dashboard/report.js';
@@ -29,6 +30,8 @@ const BENCHES: Record<string, Bench> = {
   command: (f) => benchCommand({ skipBuild: !f.build }),
   startup: (f) => benchStartup({ skipBuild: !f.build }),
   dashboard: (f) => benchDashboard({ ...(f.soakMinutes !== undefined ? { soakMinutes: f.soakMinutes } : {}), skipBuild: !f.build }),
+  // Issue 18 part 3: a large account beside a small one (the dashboard in a pty, as above).
+  account: (f) => benchAccount({ skipBuild: !f.build }),
 };
 
 const USAGE = `usage: npm run bench [-- NAME ...] [--soak MINUTES] [--no-docs] [--no-build]

@@ -15,8 +15,10 @@ export interface ExchangeProcess {
   close(): Promise<void>;
 }
 
-export async function startExchangeProcess(o: { root: string; activity: string; seed: number; inviteCount?: number }): Promise<ExchangeProcess> {
+/** `contracts`: `perpdesk exchange --contracts N` (Active contracts listed; the default market's otherwise). */
+export async function startExchangeProcess(o: { root: string; activity: string; seed: number; inviteCount?: number; contracts?: number }): Promise<ExchangeProcess> {
   const args = ['dist/cli.js', 'exchange', '--activity', o.activity, '--seed', String(o.seed), '--control', '--credit-delay-ms', '0', '--rate-limit', '0', '--invite-count', String(o.inviteCount ?? 20)];
+  if (o.contracts !== undefined) args.push('--contracts', String(o.contracts));
   const child: ChildProcess = spawn(process.execPath, args, { cwd: o.root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
   let out = '';
   let err = '';

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fix, percentile, table } from '../measure.js';
 import type { DashboardVariant } from './ptyDashboard.js';
 
@@ -39,6 +42,12 @@ export interface MemoryRun {
   errorShown: boolean[];
   exitCodes: (number | undefined)[];
   notes: string[];
+  /** Per variant, heapReport.cjs's lines over the same run. */
+  heap?: HeapSample[][];
+  /** Date.now() at the end of the memory warm-up (heap samples carry wall-clock times). */
+  warmedUpAtWallMs?: number;
+  /** Resident bytes of inkFloor.mjs, run alone after the dashboards. */
+  inkFloorRss?: number;
 }
 
 export interface MemoryGrowth {
@@ -111,4 +120,73 @@ export function memoryGoal(m: MemoryRun): { measured: string; met: boolean | und
     };
   }
   return { measured: `${fix(g.soakGrowth)} MB over ${fix(g.soakMin, 1)} min: too short to judge (--soak ${GOAL_MIN})`, met: undefined };
+}
+
+/** One line of heapReport.cjs: where a dashboard's memory was at `at` (bytes). */
+export interface HeapSample {
+  at: number;
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  newSpace: number;
+  oldSpace: number;
+  codeSpace: number;
+}
+
+export function readHeapSamples(file: string): HeapSample[] {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as HeapSample];
+      } catch {
+        return []; // a line cut by the dashboard's exit
+      }
+    });
+}
+
+const HEAP_COLUMNS = ['rss', 'heapTotal', 'heapUsed', 'newSpace', 'oldSpace', 'codeSpace', 'external'] as const;
+
+/** Median of each figure (MB) over the samples taken within a minute around `atWallMs`. */
+function heapAround(samples: HeapSample[], atWallMs: number): Record<(typeof HEAP_COLUMNS)[number], number> {
+  const near = samples.filter((s) => Math.abs(s.at - atWallMs) <= HALF_WINDOW_MS);
+  const median = (k: (typeof HEAP_COLUMNS)[number]) => percentile(near.map((s) => s[k]).sort((a, b) => a - b), 50) / MB;
+  return Object.fromEntries(HEAP_COLUMNS.map((k) => [k, median(k)])) as Record<(typeof HEAP_COLUMNS)[number], number>;
+}
+
+/** The resident memory goal (issue 18): after the warm-up, at most this many MB. */
+export const RESIDENT_GOAL_MB = 90;
+
+/**
+ * Where the memory is after the warm-up, per dashboard, beside the floor of any ink
+ * dashboard (Node with ink, React and yoga drawing one static frame).
+ */
+export function heapTable(heap: HeapSample[][], warmedUpAtWallMs: number, variants: readonly DashboardVariant[], inkFloorRss: number | undefined): string {
+  const rows = heap.map((samples, i) => {
+    const h = heapAround(samples, warmedUpAtWallMs);
+    return [variants[i]!.name, ...HEAP_COLUMNS.map((k) => fix(h[k]))];
+  });
+  if (inkFloorRss !== undefined) rows.push(['floor: Node + ink + React + yoga, one static 120x40 frame, V8 heap sizing', fix(inkFloorRss / MB), '', '', '', '', '', '']);
+  return table(['after the warm-up, medians of a minute (MB)', 'resident', 'V8 heap reserved', 'V8 heap in use', 'young generation', 'old generation', 'code space', 'external (yoga memory, buffers)'], rows);
+}
+
+export function residentGoal(m: MemoryRun): { measured: string; met: boolean | undefined } {
+  const g = memoryGrowth(m.samples[0] ?? [], m.warmupMs);
+  if (!Number.isFinite(g.warmedUp)) return { measured: 'no sample after the warm-up', met: undefined };
+  return { measured: `${fix(g.warmedUp)} MB after the ${MEMORY_WARMUP_MIN}-min busy warm-up`, met: g.warmedUp <= RESIDENT_GOAL_MB };
+}
+
+/** Runs inkFloor.mjs alone (NODE_ENV=production, as the dashboards) and returns its resident bytes. */
+export function inkFloorRss(root: string): number | undefined {
+  const r = spawnSync(process.execPath, [path.join(root, 'bench', 'dashboard', 'inkFloor.mjs')], { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8', timeout: 30_000 });
+  const bytes = Number(/^(\d+)$/m.exec(r.stdout ?? '')?.[1]);
+  return Number.isFinite(bytes) ? bytes : undefined;
 }

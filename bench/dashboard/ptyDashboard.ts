@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pty from '@lydell/node-pty';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { toHex } from '../../src/protocol/index.js';
+import { toHex, type Hex } from '../../src/protocol/index.js';
 import { cpuSeconds, rssBytes } from './procStats.js';
 import { BEGIN_SYNC, type Recording } from './replay.js';
 import { drain, frameEnded, newTerminal, screenText } from './screen.js';
@@ -21,10 +21,12 @@ export interface DashboardVariant {
   renderer: 'diff' | 'ink';
   /** PERPDESK_FLUSH_MS; undefined keeps the dashboard's default coalescer. */
   flushMs?: number;
+  /** PERPDESK_HEAP: 'v8' keeps V8's own heap sizing instead of the dashboard's. */
+  heap?: 'v8';
 }
 
 export const OURS: DashboardVariant = { name: 'perpdesk (changed-cells renderer, coalesced feed)', renderer: 'diff' };
-export const NAIVE: DashboardVariant = { name: 'naive baseline (ink full frames, 1 update/message)', renderer: 'ink', flushMs: 0 };
+export const NAIVE: DashboardVariant = { name: 'naive baseline (ink full frames, 1 update/message, V8 heap sizing)', renderer: 'ink', flushMs: 0, heap: 'v8' };
 
 export interface LaunchOptions {
   root: string;
@@ -43,6 +45,8 @@ export interface LaunchOptions {
   home?: string;
   /** Node's own flags before dist/cli.js (e.g. --cpu-prof, to see where a start goes). */
   nodeArgs?: string[];
+  /** More environment for this dashboard. */
+  env?: Record<string, string>;
 }
 
 /** Output not yet parsed into the screen is handed over at this size at the latest. */
@@ -69,6 +73,8 @@ export class PtyDashboard {
   private readonly home: string;
   readonly exited: Promise<{ exitCode: number; signal?: number }>;
   private windowMarks: { start?: number; end?: number } = {};
+  /** The master key written to --key-file (withKeyFile), for a bench that acts as the same account. */
+  readonly masterKey: Hex | undefined;
 
   constructor(readonly o: LaunchOptions) {
     const cols = o.cols ?? 120;
@@ -78,8 +84,10 @@ export class PtyDashboard {
     if (o.withKeyFile) {
       mkdirSync(path.join(this.home, 'keys'), { mode: 0o700 });
       const keyFile = path.join(this.home, 'keys', 'master.key');
-      writeFileSync(keyFile, `${toHex(secp256k1.utils.randomSecretKey())}\n`, { mode: 0o600 });
+      const key = toHex(secp256k1.utils.randomSecretKey());
+      writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
       args.push('--key-file', keyFile);
+      this.masterKey = key;
     }
     const env: Record<string, string> = {};
     const merged: Record<string, string | undefined> = {
@@ -95,6 +103,8 @@ export class PtyDashboard {
       PERPDESK_PASSWORD: undefined,
       PERPDESK_RENDERER: o.variant.renderer,
       PERPDESK_FLUSH_MS: o.variant.flushMs === undefined ? undefined : String(o.variant.flushMs),
+      PERPDESK_HEAP: o.variant.heap,
+      ...o.env,
     };
     for (const [k, v] of Object.entries(merged)) if (v !== undefined && k !== 'CI') env[k] = v;
     this.term = newTerminal(cols, rows);

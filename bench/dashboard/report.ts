@@ -1,5 +1,5 @@
 import { fix, percentile, table } from '../measure.js';
-import { GOAL_MB, GOAL_MIN, memoryGoal, type MemoryRun } from './memory.js';
+import { GOAL_MB, GOAL_MIN, memoryGoal, RESIDENT_GOAL_MB, residentGoal, type MemoryRun } from './memory.js';
 import type { ReplayResult } from './replay.js';
 import { OURS, type DashboardVariant } from './ptyDashboard.js';
 import type { WindowFigures } from './sessions.js';
@@ -123,6 +123,7 @@ export function computeGoals(o: { runs: ActivityRun[]; latency?: number[][] | un
   const mem = o.memory;
   if (mem) {
     goals.push({ goal: `memory growth over ${GOAL_MIN} min (busy)`, target: `<= ${GOAL_MB} MB`, ...memoryGoal(mem) });
+    goals.push({ goal: 'resident memory after the busy warm-up', target: `<= ${RESIDENT_GOAL_MB} MB`, ...residentGoal(mem) });
     const ours = mem.notes.filter((n) => n.startsWith(OURS.name));
     goals.push({ goal: 'soak: every pane live, errors shown, clean exit', target: 'all', measured: mem.panesLive[0] && mem.errorShown[0] && mem.exitCodes[0] === 0 ? 'yes' : ours.join('; ') || `exit code ${String(mem.exitCodes[0])}`, met: mem.panesLive[0] === true && mem.errorShown[0] === true && mem.exitCodes[0] === 0 });
   }

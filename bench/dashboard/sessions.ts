@@ -1,3 +1,7 @@
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startExchangeProcess, type ExchangeProcess } from './exchangeProcess.js';
 import { cpuSeconds } from './procStats.js';
 import { NAIVE, OURS, PtyDashboard, type DashboardVariant } from './ptyDashboard.js';
@@ -14,22 +18,37 @@ export const VARIANTS: readonly DashboardVariant[] = [OURS, NAIVE];
 export interface Pair {
   exchange: ExchangeProcess;
   dashboards: PtyDashboard[];
+  /** Per dashboard, the JSON lines of heapReport.cjs (V8's spaces every 10 s). */
+  heapFiles: string[];
   close(): Promise<void>;
 }
+
+/** Preloaded into each dashboard: where its memory is, every 10 s (bench only). */
+const HEAP_REPORT = fileURLToPath(new URL('./heapReport.cjs', import.meta.url));
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startPair(o: { root: string; activity: string; seed: number; record: boolean }): Promise<Pair> {
   const exchange = await startExchangeProcess({ root: o.root, activity: o.activity, seed: o.seed });
   const dashboards: PtyDashboard[] = [];
+  const heapFiles = VARIANTS.map((_, i) => path.join(os.tmpdir(), `perpdesk-bench-heap-${process.pid}-${Date.now()}-${i}.jsonl`));
   const close = async () => {
     await Promise.all(dashboards.map((d) => d.stop()));
     await exchange.close();
+    for (const f of heapFiles) rmSync(f, { force: true });
   };
   try {
     for (const variant of VARIANTS) {
       dashboards.push(
-        new PtyDashboard({ root: o.root, variant, args: ['--url', exchange.url, '--invite-code', exchange.inviteCode()], withKeyFile: true, record: o.record }),
+        new PtyDashboard({
+          root: o.root,
+          variant,
+          args: ['--url', exchange.url, '--invite-code', exchange.inviteCode()],
+          withKeyFile: true,
+          record: o.record,
+          nodeArgs: ['--require', HEAP_REPORT],
+          env: { PERPDESK_BENCH_HEAP_FILE: heapFiles[dashboards.length]! },
+        }),
       );
     }
     await Promise.all(dashboards.map((d) => d.until(liveBook, 60_000, 'a live book')));
@@ -37,7 +56,7 @@ export async function startPair(o: { root: string; activity: string; seed: numbe
     await close();
     throw e;
   }
-  return { exchange, dashboards, close };
+  return { exchange, dashboards, heapFiles, close };
 }
 
 export interface WindowFigures {

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { describeSecpBackend } from '../protocol/index.js';
 import { startExchange, type RunningExchange, type StartExchangeOptions } from './startExchange.js';
 import { INVITE_CODE_RE } from './state/inviteCodes.js';
+import { defaultActiveCount, largeMarket, MAX_CONTRACTS } from './state/largeMarket.js';
 import { DEFAULT_WS_LIMITS, type WsLimits } from './streams/wsLimits.js';
 
 export const EXCHANGE_USAGE = `usage: perpdesk exchange [options]
@@ -18,6 +19,9 @@ export const EXCHANGE_USAGE = `usage: perpdesk exchange [options]
   --control                serve POST /control to loopback clients (test hooks)
   --activity LEVEL         market bots: off, calm, normal, busy, stress (default normal)
   --block-ms N             block cadence of books, bots and settlement (default 100)
+  --contracts N            list N Active contracts: the default ones, then generated GEN05...
+                           (3 to 200; default 3); the bots quote the first 10, the rest are
+                           quiet books that only accounts trade on (for measuring big listings)
   --operator-keys-file P   write the market deployers' operator keys to P (mode 0600)
   --ws-rate-limit N        WebSocket message weight per minute per connection, 0 = off
                            (default ${DEFAULT_WS_LIMITS.messagesPerMin}; off with --rate-limit 0)
@@ -79,6 +83,7 @@ export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { ope
         control: { type: 'boolean' },
         activity: { type: 'string' },
         'block-ms': { type: 'string' },
+        contracts: { type: 'string' },
         'operator-keys-file': { type: 'string' },
         'ws-rate-limit': { type: 'string' },
         'ws-ip-rate-limit': { type: 'string' },
@@ -121,6 +126,12 @@ export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { ope
   if (activity !== undefined) opts.activity = activity;
   const blockMs = integer('block-ms', o['block-ms'], 1, 60_000);
   if (blockMs !== undefined) opts.blockMs = blockMs;
+  const contracts = integer('contracts', o.contracts, defaultActiveCount(), MAX_CONTRACTS);
+  if (contracts !== undefined && contracts > defaultActiveCount()) {
+    const { market, listQuiet } = largeMarket(contracts);
+    opts.market = market;
+    opts.extensions = [listQuiet];
+  }
   if (o['operator-keys-file'] !== undefined) opts.operatorKeysFile = o['operator-keys-file'];
   const ws: Partial<WsLimits> = {};
   const set = <K extends keyof WsLimits>(key: K, value: number | undefined): void => {

@@ -13,3 +13,27 @@ export function memoLast<A extends readonly unknown[], R>(fn: (...args: A) => R)
     return lastResult;
   };
 }
+
+/**
+ * One row model per item, kept while the item object and the context (configs, the day)
+ * stay the same. A list slice is replaced whenever one item in it changes, but the other
+ * items keep their objects (applyBatch appends and replaces, it does not copy), so a list of
+ * a thousand rows rebuilds one row, not a thousand, when one order moves or one fill
+ * arrives; and the row objects it keeps are the ones `/` has already worked out text for.
+ */
+export function memoPerItem<I extends object, C, R>(build: (item: I, context: C) => R): (item: I, context: C) => R {
+  let cache = new WeakMap<I, R>();
+  let context: { value: C } | undefined;
+  return (item, ctx) => {
+    if (!context || !Object.is(context.value, ctx)) {
+      cache = new WeakMap();
+      context = { value: ctx };
+    }
+    let row = cache.get(item);
+    if (row === undefined) {
+      row = build(item, ctx);
+      cache.set(item, row);
+    }
+    return row;
+  };
+}

@@ -4,7 +4,7 @@ import { formatMoney, formatPrice, formatSize, MISSING } from '../../../format/i
 import { sideLabel } from '../../format/side.js';
 import { formatClock } from '../../format/time.js';
 import { collateralCoin, contractsById } from '../lookups.js';
-import { memoLast } from '../memo.js';
+import { memoLast, memoPerItem } from '../memo.js';
 
 /**
  * The account's fills, newest first. Fee and closed PnL are raw collateral units (USDC);
@@ -25,29 +25,29 @@ export interface FillRow {
   liquidity: string;
 }
 
-export const fillRows = memoLast((fills: readonly Fill[], configs: Configs | null): readonly FillRow[] => {
-  const byId = contractsById(configs);
+const rowOf = memoPerItem((f: Fill, configs: Configs | null): FillRow => {
+  const c = contractsById(configs).get(f.contractId);
   const coin = collateralCoin(configs);
+  const scales = { priceScale: c?.priceScale ?? 0, qtyScale: c?.qtyScale ?? 0 };
+  const pnl = /^-?\d+$/.test(f.closedPnl) ? BigInt(f.closedPnl) : undefined;
+  return {
+    key: `${f.tid}:${f.oid}`,
+    fill: f,
+    time: formatClock(f.time),
+    contract: c?.name ?? `#${f.contractId}`,
+    side: sideLabel(f.isBuy, 'word'),
+    isBuy: f.isBuy,
+    price: formatPrice(f.px, scales),
+    size: formatSize(f.sz, scales),
+    fee: formatMoney(f.fee, coin, { exact: true }),
+    pnl: pnl === undefined ? MISSING : pnl === 0n ? '' : formatMoney(pnl, coin, { signed: true }),
+    pnlTone: pnl === undefined || pnl === 0n ? 'muted' : pnl > 0n ? 'up' : 'down',
+    liquidity: f.liquidation ? 'liq' : f.liquidity,
+  };
+});
+
+export const fillRows = memoLast((fills: readonly Fill[], configs: Configs | null): readonly FillRow[] => {
   const out: FillRow[] = [];
-  for (let i = fills.length - 1; i >= 0; i--) {
-    const f = fills[i]!;
-    const c = byId.get(f.contractId);
-    const scales = { priceScale: c?.priceScale ?? 0, qtyScale: c?.qtyScale ?? 0 };
-    const pnl = /^-?\d+$/.test(f.closedPnl) ? BigInt(f.closedPnl) : undefined;
-    out.push({
-      key: `${f.tid}:${f.oid}`,
-      fill: f,
-      time: formatClock(f.time),
-      contract: c?.name ?? `#${f.contractId}`,
-      side: sideLabel(f.isBuy, 'word'),
-      isBuy: f.isBuy,
-      price: formatPrice(f.px, scales),
-      size: formatSize(f.sz, scales),
-      fee: formatMoney(f.fee, coin, { exact: true }),
-      pnl: pnl === undefined ? MISSING : pnl === 0n ? '' : formatMoney(pnl, coin, { signed: true }),
-      pnlTone: pnl === undefined || pnl === 0n ? 'muted' : pnl > 0n ? 'up' : 'down',
-      liquidity: f.liquidation ? 'liq' : f.liquidity,
-    });
-  }
+  for (let i = fills.length - 1; i >= 0; i--) out.push(rowOf(fills[i]!, configs));
   return out;
 });

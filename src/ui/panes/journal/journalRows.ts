@@ -3,7 +3,7 @@ import type { JournalEntry, JournalOutcome } from '../../../model/journalEntry.j
 import type { ThemeToken } from '../../theme/tokens.js';
 import { MISSING } from '../../format/decimal.js';
 import { formatClock } from '../../format/time.js';
-import { memoLast } from '../memo.js';
+import { memoLast, memoPerItem } from '../memo.js';
 
 /**
  * Signed actions, newest first, this session's and those loaded from the journal file; a
@@ -62,33 +62,47 @@ function formatDayTime(ms: number): string {
   return `${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
+function toRow(e: JournalEntry, key: string, today: string): JournalRow {
+  const o = outcomeLabel(e.outcome);
+  return {
+    key,
+    entry: e,
+    time: dayOf(e.time) === today ? formatClock(e.time) : formatDayTime(e.time),
+    action: e.action,
+    asked: e.asked === undefined ? e.action : oneLine(e.asked),
+    signer: e.signerRole ?? MISSING,
+    nonce: e.nonce === undefined ? MISSING : String(e.nonce),
+    requestId: e.requestId ?? MISSING,
+    outcome: o.text,
+    outcomeTone: o.tone,
+    // One line per entry: the message's own line breaks would wrap the table.
+    detail: oneLine(e.detail),
+  };
+}
+
+/**
+ * What an entry gave the last time: its id and row, kept while the day is the same (its time
+ * reads differently on another).
+ */
+const lastRow = memoPerItem((e: JournalEntry, _today: string): { id: string; row?: JournalRow } => {
+  // A signed request keeps its key from sending to its answer (signer and nonce name it).
+  // Otherwise seq counts per process: entries of earlier sessions and other faces repeat it.
+  const request = journalRequestKey(e);
+  return { id: request === undefined ? `${e.time}:${e.seq}:${e.face ?? ''}:${e.nonce ?? ''}` : `req:${request}` };
+});
+
 export const journalRows = memoLast((entries: readonly JournalEntry[]): readonly JournalRow[] => {
   const out: JournalRow[] = [];
   const today = dayOf(Date.now());
   const keys = new Map<string, number>();
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
-    const o = outcomeLabel(e.outcome);
-    // A signed request keeps its key from sending to its answer (signer and nonce name it).
-    // Otherwise seq counts per process: entries of earlier sessions and other faces repeat it.
-    const request = journalRequestKey(e);
-    const id = request === undefined ? `${e.time}:${e.seq}:${e.face ?? ''}:${e.nonce ?? ''}` : `req:${request}`;
-    const n = (keys.get(id) ?? 0) + 1;
-    keys.set(id, n);
-    out.push({
-      key: n === 1 ? id : `${id}#${n}`,
-      entry: e,
-      time: dayOf(e.time) === today ? formatClock(e.time) : formatDayTime(e.time),
-      action: e.action,
-      asked: e.asked === undefined ? e.action : oneLine(e.asked),
-      signer: e.signerRole ?? MISSING,
-      nonce: e.nonce === undefined ? MISSING : String(e.nonce),
-      requestId: e.requestId ?? MISSING,
-      outcome: o.text,
-      outcomeTone: o.tone,
-      // One line per entry: the message's own line breaks would wrap the table.
-      detail: oneLine(e.detail),
-    });
+    const kept = lastRow(e, today);
+    const n = (keys.get(kept.id) ?? 0) + 1;
+    keys.set(kept.id, n);
+    const key = n === 1 ? kept.id : `${kept.id}#${n}`;
+    if (kept.row?.key !== key) kept.row = toRow(e, key, today);
+    out.push(kept.row);
   }
   return out;
 });

@@ -4,6 +4,7 @@ import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import { formatAge } from '../../format/time.js';
 import { widthFor } from '../columns.js';
+import { memoLast } from '../memo.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { useNow } from '../useNow.js';
@@ -14,14 +15,26 @@ import { usePaneFilter } from '../usePaneFilter.js';
 import { orderRows, type OrderRow, type OrdersScope } from './orderRows.js';
 import { selectSelectedContract } from '../../../state/selectors.js';
 
+/**
+ * The widths the rows need, worked out once per list: the age column's clock ticks every
+ * second and rebuilds the columns, and a thousand orders need not be measured again for it.
+ */
+const orderColumnWidths = memoLast((rows: readonly OrderRow[], scope: OrdersScope) => ({
+  contract: scope === 'all' ? widthFor('Contract', rows.map((r) => r.contract), 4, 12) : 0,
+  price: widthFor('Price', rows.map((r) => r.price), 5),
+  size: widthFor('Size/Orig', rows.map((r) => r.size), 5),
+  filled: widthFor('Filled', rows.map((r) => r.filled), 4),
+}));
+
 export function orderColumns(rows: readonly OrderRow[], scope: OrdersScope, now: number): Column<OrderRow>[] {
+  const w = orderColumnWidths(rows, scope);
   const cols: Column<OrderRow>[] = [];
-  if (scope === 'all') cols.push({ key: 'contract', title: 'Contract', width: widthFor('Contract', rows.map((r) => r.contract), 4, 12), priority: 7, cell: (r) => r.contract });
+  if (scope === 'all') cols.push({ key: 'contract', title: 'Contract', width: w.contract, priority: 7, cell: (r) => r.contract });
   cols.push(
     { key: 'side', title: 'Side', width: 4, priority: 9, cell: (r) => ({ text: r.side, token: r.isBuy ? 'bid' : 'ask' }) },
-    { key: 'price', title: 'Price', width: widthFor('Price', rows.map((r) => r.price), 5), align: 'right', priority: 10, cell: (r) => r.price },
-    { key: 'size', title: 'Size/Orig', width: widthFor('Size/Orig', rows.map((r) => r.size), 5), align: 'right', priority: 8, cell: (r) => r.size },
-    { key: 'filled', title: 'Filled', width: widthFor('Filled', rows.map((r) => r.filled), 4), align: 'right', priority: 4, cell: (r) => ({ text: r.filled, token: 'muted' }) },
+    { key: 'price', title: 'Price', width: w.price, align: 'right', priority: 10, cell: (r) => r.price },
+    { key: 'size', title: 'Size/Orig', width: w.size, align: 'right', priority: 8, cell: (r) => r.size },
+    { key: 'filled', title: 'Filled', width: w.filled, align: 'right', priority: 4, cell: (r) => ({ text: r.filled, token: 'muted' }) },
     { key: 'tif', title: 'TIF', width: 3, priority: 5, cell: (r) => r.tif },
     { key: 'ro', title: 'RO', width: 2, priority: 6, cell: (r) => ({ text: r.reduceOnly, token: 'warning' }) },
     { key: 'age', title: 'Age', width: 4, align: 'right', priority: 3, cell: (r) => ({ text: formatAge(now - r.placedAt), token: 'muted' }) },

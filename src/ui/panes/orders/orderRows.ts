@@ -2,7 +2,7 @@ import type { Configs, ContractConfig, OpenOrder } from '../../../protocol/wire/
 import { formatPrice, formatSize, MISSING, toRaw } from '../../../format/index.js';
 import { sideLabel } from '../../format/side.js';
 import { contractsById } from '../lookups.js';
-import { memoLast } from '../memo.js';
+import { memoLast, memoPerItem } from '../memo.js';
 
 /**
  * Open orders as the pane lists them: the selected contract's (or every contract's),
@@ -49,12 +49,13 @@ function toRow(o: OpenOrder, c: ContractConfig | undefined): OrderRow {
   };
 }
 
+const rowOf = memoPerItem((o: OpenOrder, configs: Configs | null) => toRow(o, contractsById(configs).get(o.asset)));
+
 export const orderRows = memoLast(
   (open: Readonly<Record<number, OpenOrder>>, configs: Configs | null, contractId: number | undefined, scope: OrdersScope): readonly OrderRow[] => {
-    const byId = contractsById(configs);
     const list = Object.values(open)
       .filter((o) => scope === 'all' || o.asset === contractId)
       .sort((a, b) => a.oid - b.oid);
-    return list.map((o) => toRow(o, byId.get(o.asset)));
+    return list.map((o) => rowOf(o, configs));
   },
 );
