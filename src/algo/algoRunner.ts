@@ -9,7 +9,7 @@ import type { AlgoHost } from './algoHost.js';
 import { AlgoLog } from './algoLog.js';
 import type { AlgoPlan, ChasePlan, ScalePlan, TrailingStopPlan, TwapPlan } from './algoPlan.js';
 import { algoProgress } from './algoProgress.js';
-import { readRecord, recordLine, type AlgoRecord } from './algoRecord.js';
+import { recordLine, type AlgoRecord } from './algoRecord.js';
 import type { AlgoState, ChildAnswer, ChildOrder } from './algoState.js';
 import { answerOfLookup, answerOfOrderResult } from './childAnswer.js';
 import { chasePlan, chaseTarget, pastLimit, type ChaseRequest } from './chasePlan.js';
@@ -17,7 +17,7 @@ import { checkChildModify } from './checkChildModify.js';
 import { checkChildOrder, type ChildDraft } from './checkChildOrder.js';
 import { scalePlan, type ScaleRequest } from './scalePlan.js';
 import { bestMarkOf, throughMarkPx, trailingStopPlan, trailingTrigger, type TrailingStopRequest } from './trailingStopPlan.js';
-import { replayAlgos } from './replayAlgos.js';
+import { readAlgoRecords, replayAlgos } from './replayAlgos.js';
 import { realScheduler, type Scheduler } from './scheduler.js';
 import { twapPlan, type TwapRequest } from './twapPlan.js';
 import { twapSliceSize } from './twapSliceSize.js';
@@ -90,18 +90,7 @@ export class AlgoRunner {
   async start(): Promise<Recovery> {
     if (this.started) throw new Error('AlgoRunner.start: already started');
     this.started = true;
-    const plans = new Map<string, AlgoPlan>();
-    const records: AlgoRecord[] = [];
-    let malformed = 0;
-    for (const line of this.log.lines()) {
-      const r = readRecord(line, (id) => plans.get(id));
-      if (!r) {
-        malformed++;
-        continue;
-      }
-      if (r.type === 'plan') plans.set(r.plan.id, r.plan);
-      records.push(r);
-    }
+    const { records, malformed } = readAlgoRecords(this.log.lines());
     const out: Recovery = { interrupted: [], settled: [], unsettled: [], malformed };
     for (const [id, s] of replayAlgos(records)) this.algos.set(id, s);
     for (const s of this.algos.values()) {

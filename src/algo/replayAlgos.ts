@@ -1,4 +1,5 @@
-import type { AlgoRecord } from './algoRecord.js';
+import type { AlgoPlan } from './algoPlan.js';
+import { readRecord, type AlgoRecord } from './algoRecord.js';
 import type { AlgoState } from './algoState.js';
 
 /**
@@ -57,4 +58,21 @@ export function replayAlgos(records: readonly AlgoRecord[]): Map<string, AlgoSta
     }
   }
   return out;
+}
+
+/** The records of the algo file's lines, in order; lines that are not records (a torn last line) are counted. */
+export function readAlgoRecords(lines: Iterable<string>): { records: AlgoRecord[]; malformed: number } {
+  const plans = new Map<string, AlgoPlan>();
+  const records: AlgoRecord[] = [];
+  let malformed = 0;
+  for (const line of lines) {
+    const r = readRecord(line, (id) => plans.get(id));
+    if (!r) {
+      malformed++;
+      continue;
+    }
+    if (r.type === 'plan') plans.set(r.plan.id, r.plan);
+    records.push(r);
+  }
+  return { records, malformed };
 }

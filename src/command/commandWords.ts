@@ -36,6 +36,7 @@ export const COMMAND_WORDS: ReadonlySet<string> = new Set([
   'margin-share-type',
   'agent',
   'enroll',
+  'algo',
   'register',
 ]);
 
