@@ -10,7 +10,7 @@ import {
   type FormContext,
 } from '../forms/index.js';
 import { formatDecimal } from '../protocol/index.js';
-import type { L2Book, MarketState } from '../protocol/wire/index.js';
+import type { ContractConfig, L2Book, MarketState } from '../protocol/wire/index.js';
 import type { AppState } from '../state/types.js';
 import type { AlgoPlan } from './algoPlan.js';
 
@@ -28,20 +28,26 @@ export interface ChildDraft {
 export type ChildCheck = { ok: true; built: Built; lines: string[] } | { ok: false; reason: string };
 
 /**
- * A child order through exactly what a manual order goes through: the order form's fields
- * (typed as text, so the contract's tick, step and maxTicks apply), its build, then
+ * A child through exactly what the same action typed by hand goes through: the form's
+ * fields (typed as text, so the contract's tick, step and maxTicks apply), its build, then
  * `confirmPlan`'s blockers and guards. Nothing is overridden: a guard or a blocker is the
  * reason the algo pauses. The context is the store's account as it is, pointed at the
  * algo's contract with the mark and book read just now (the screen may show another one).
  */
-export function checkChildOrder(state: AppState, extras: ContextExtras, plan: AlgoPlan, draft: ChildDraft, market: { marketState: MarketState; book: L2Book }): ChildCheck {
-  const spec = formById('order');
-  if (!spec) return { ok: false, reason: 'the order form is missing' };
+export function checkChildForm(
+  formId: 'order' | 'modify',
+  state: AppState,
+  extras: ContextExtras,
+  plan: AlgoPlan,
+  market: { marketState: MarketState; book: L2Book },
+  texts: (contract: ContractConfig) => Record<string, string>,
+): ChildCheck {
+  const spec = formById(formId);
+  if (!spec) return { ok: false, reason: `the ${formId} form is missing` };
   const contract = state.market.contracts[plan.contract];
   if (!contract) return { ok: false, reason: `${plan.contract} is not an active contract` };
-  const base = contextFromState(state, extras);
   const ctx: FormContext = {
-    ...base,
+    ...contextFromState(state, extras),
     contract,
     book: market.book,
     bookStale: false,
@@ -52,7 +58,19 @@ export function checkChildOrder(state: AppState, extras: ContextExtras, plan: Al
   const last = trades?.[trades.length - 1];
   if (last) ctx.lastTrade = last;
   else delete ctx.lastTrade;
-  const texts = {
+  const ev = evaluateForm(spec, texts(contract), ctx);
+  if (!ev.ready || !ev.built) return { ok: false, reason: `refused before signing: ${ev.errors.join('; ')}` };
+  const cp = confirmPlan(spec, ev, ctx);
+  if (needsOverride(cp)) {
+    const checks = [...blockerLines(cp), ...cp.overrides.map((o) => o.message)];
+    return { ok: false, reason: `refused before signing: ${checks.join('; ')}` };
+  }
+  return { ok: true, built: ev.built, lines: cp.lines };
+}
+
+/** A child order through the order form (`checkChildForm`). */
+export function checkChildOrder(state: AppState, extras: ContextExtras, plan: AlgoPlan, draft: ChildDraft, market: { marketState: MarketState; book: L2Book }): ChildCheck {
+  return checkChildForm('order', state, extras, plan, market, (contract) => ({
     side: draft.isBuy ? 'Buy' : 'Sell',
     type: draft.tif ?? 'Ioc',
     price: formatDecimal(draft.price, contract.priceScale),
@@ -61,13 +79,5 @@ export function checkChildOrder(state: AppState, extras: ContextExtras, plan: Al
     cloid: draft.cloid,
     tp: '',
     sl: '',
-  };
-  const ev = evaluateForm(spec, texts, ctx);
-  if (!ev.ready || !ev.built) return { ok: false, reason: `refused before signing: ${ev.errors.join('; ')}` };
-  const cp = confirmPlan(spec, ev, ctx);
-  if (needsOverride(cp)) {
-    const checks = [...blockerLines(cp), ...cp.overrides.map((o) => o.message)];
-    return { ok: false, reason: `refused before signing: ${checks.join('; ')}` };
-  }
-  return { ok: true, built: ev.built, lines: cp.lines };
+  }));
 }

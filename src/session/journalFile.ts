@@ -1,9 +1,10 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergeJournal } from '../feed/journalMerge.js';
 import type { JournalEntry, JournalOutcome } from '../model/journalEntry.js';
 import { isActionType } from '../protocol/wire/index.js';
-import { errCode, formatMode, isLinkRefusal, O_NOFOLLOW, readFileNoFollowSync } from '../wallet/fsutil.js';
+import { errCode, isLinkRefusal, readFileNoFollowSync } from '../wallet/fsutil.js';
+import { APPEND_PRIVATE, PrivateStateFile } from './privateStateFile.js';
 import { prepareStateDir } from './stateDir.js';
 
 /** A journal line as read back: the entry, with the face that signed it when known. */
@@ -25,15 +26,6 @@ export interface JournalFileOptions {
   /** Past this size the file becomes `<fileName>.1`, replacing the older one. */
   maxBytes?: number;
 }
-
-// Windows has no POSIX mode bits worth checking; fs reports 0o666/0o444.
-const CHECK_MODES = process.platform !== 'win32';
-
-/**
- * Append, creating the file 0600 if missing, and never through a symbolic link at its name
- * (O_NOFOLLOW): a link planted there must not turn a journal line into a write to another file.
- */
-const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | O_NOFOLLOW;
 
 /**
  * The only fields ever written or read back. Typed over JournalEntry so a field added there
@@ -90,6 +82,7 @@ export class JournalFile {
   readonly path: string;
   readonly rotatedPath: string;
   private readonly maxBytes: number;
+  private readonly file: PrivateStateFile;
 
   constructor(
     readonly stateDir: string,
@@ -98,35 +91,18 @@ export class JournalFile {
     this.path = join(stateDir, opts.fileName ?? 'journal.jsonl');
     this.rotatedPath = `${this.path}.1`;
     this.maxBytes = opts.maxBytes ?? 5 * 1024 * 1024;
+    this.file = new PrivateStateFile(this.path, 'journal file');
     prepareStateDir(stateDir);
-    let st;
-    try {
-      st = lstatSync(this.path);
-    } catch (e) {
-      if (errCode(e) !== 'ENOENT') throw e;
-      return;
-    }
-    if (st.isSymbolicLink()) throw linkError(this.path);
-    refuseIfOpen(st.mode, `journal file '${this.path}'`, `chmod 600 '${this.path}'`);
+    this.file.checkExisting();
   }
 
   append(entry: JournalEntry, face?: string): void {
     const record: JournalRecord = face === undefined ? entry : { ...entry, face };
     const line = Buffer.from(`${JSON.stringify(pick(record))}\n`);
-    let fd: number;
-    try {
-      fd = openSync(this.path, APPEND, 0o600);
-    } catch (e) {
-      throw isLinkRefusal(e) ? linkError(this.path) : e;
-    }
+    const fd = this.file.open(APPEND_PRIVATE);
     let written: { ino: number; size: number };
     try {
-      // Checked on the open descriptor, not the path: the file checked is the file written.
-      const st = fstatSync(fd);
-      if (!st.isFile()) throw new Error(`journal file '${this.path}' is not a regular file; perpdesk leaves it alone`);
-      // A hard link planted at the name shares the inode of another file: its count gives it away.
-      if (st.nlink > 1) throw new Error(`journal file '${this.path}' has ${st.nlink} hard links; perpdesk writes only a file of its own`);
-      refuseIfOpen(st.mode, `journal file '${this.path}'`, `chmod 600 '${this.path}'`);
+      const st = this.file.checkOpen(fd);
       let off = 0;
       while (off < line.length) off += writeSync(fd, line, off);
       written = { ino: st.ino, size: st.size + line.length };
@@ -138,12 +114,21 @@ export class JournalFile {
 
   load(limit: number): JournalLoad {
     if (limit <= 0) return { entries: [], malformed: 0 };
-    const current = parse(readIfPresent(this.path));
+    const current = parse(this.readIfPresent(this.path));
     const recent = readBack(current.entries);
     if (recent.length >= limit) return { entries: recent.slice(-limit), malformed: current.malformed };
     // Read as one: a rotation may fall between a request's sent line and its answer.
-    const older = parse(readIfPresent(this.rotatedPath));
+    const older = parse(this.readIfPresent(this.rotatedPath));
     return { entries: readBack([...older.entries, ...current.entries]).slice(-limit), malformed: older.malformed + current.malformed };
+  }
+
+  private readIfPresent(file: string): string {
+    try {
+      return readFileNoFollowSync(file);
+    } catch (e) {
+      if (errCode(e) === 'ENOENT') return '';
+      throw isLinkRefusal(e) ? this.file.linkError(file) : e;
+    }
   }
 
   /**
@@ -163,29 +148,9 @@ export class JournalFile {
   }
 }
 
-function linkError(file: string): Error {
-  return new Error(`journal file '${file}' is a symbolic link; perpdesk does not follow links in its state directory. Remove it: rm '${file}'`);
-}
-
-function refuseIfOpen(mode: number, what: string, fix: string): void {
-  if (!CHECK_MODES || (mode & 0o077) === 0) return;
-  throw new Error(
-    `${what} has permissions ${formatMode(mode)}, open to other users; perpdesk keeps its state private. Fix with: ${fix}`,
-  );
-}
-
 /** A copy of the record holding only the journal's own fields. */
 function pick(record: JournalRecord): JournalRecord {
   return Object.fromEntries(Object.entries(record).filter(([k, v]) => FIELDS.has(k) && v !== undefined)) as JournalRecord;
-}
-
-function readIfPresent(file: string): string {
-  try {
-    return readFileNoFollowSync(file);
-  } catch (e) {
-    if (errCode(e) === 'ENOENT') return '';
-    throw isLinkRefusal(e) ? linkError(file) : e;
-  }
 }
 
 /** The lines as requests: each answer in the place of its sent line, a sent line left alone read as unanswered. */
