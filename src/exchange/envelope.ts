@@ -45,6 +45,31 @@ function withoutNulls(value: unknown, depth: number): unknown {
   return out;
 }
 
+/**
+ * Whether withoutNulls would change anything the schema can see: a null or undefined member
+ * somewhere, or an object that is not a plain one (its copy would lose a prototype's
+ * members). A JSON.parse'd action with no nulls, every request's, is then checked as it is
+ * instead of copied. Refuses depth exactly as withoutNulls does.
+ */
+function needsCopy(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth > MAX_JSON_DEPTH) {
+    throw new HttpError('BAD_REQUEST', `action: nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return true;
+    for (let i = 0; i < value.length; i++) if (needsCopy(value[i], depth + 1)) return true;
+    return false;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return true;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) return true;
+    const member = (value as Record<string, unknown>)[key];
+    if (member === null || member === undefined || needsCopy(member, depth + 1)) return true;
+  }
+  return false;
+}
+
 export function parseExchangeEnvelope(body: unknown): ExchangeEnvelope {
   if (!isPlainObject(body)) throw new HttpError('BAD_REQUEST', 'body: expected a JSON object with action, nonce and signature');
   const { action, nonce, signature, vaultAddress, inviteCode } = body;
@@ -58,7 +83,7 @@ export function parseExchangeEnvelope(body: unknown): ExchangeEnvelope {
       'approveAgent must sign both agentName and validUntil ("" for an anonymous agent, 0 for no expiry)',
     );
   }
-  const parsed = parseAction(withoutNulls(action, ACTION_DEPTH));
+  const parsed = parseAction(needsCopy(action, ACTION_DEPTH) ? withoutNulls(action, ACTION_DEPTH) : action);
   if (!parsed.ok) throw new HttpError('BAD_REQUEST', parsed.error);
   if (typeof nonce !== 'number' || !Number.isSafeInteger(nonce) || nonce < 0) {
     throw new HttpError('BAD_REQUEST', 'nonce: expected a non-negative integer (Unix milliseconds)');

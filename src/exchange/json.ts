@@ -15,13 +15,23 @@ export function toJson(value: unknown): string {
       return value ? 'true' : 'false';
     case 'object': {
       if (value === null) return 'null';
-      if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : toJson(item))).join(',')}]`;
-      const parts: string[] = [];
-      for (const [key, member] of Object.entries(value)) {
-        if (member === undefined || typeof member === 'function') continue;
-        parts.push(`${JSON.stringify(key)}:${toJson(member)}`);
+      // Built by appending: no array of parts, no [key, member] pairs (every response comes through here).
+      if (Array.isArray(value)) {
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
+          out += `${i === 0 ? '' : ','}${item === undefined ? 'null' : toJson(item)}`;
+        }
+        return `${out}]`;
       }
-      return `{${parts.join(',')}}`;
+      const record = value as Record<string, unknown>;
+      let out = '{';
+      for (const key of Object.keys(record)) {
+        const member = record[key];
+        if (member === undefined || typeof member === 'function') continue;
+        out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${toJson(member)}`;
+      }
+      return `${out}}`;
     }
     default:
       return 'null';

@@ -13,6 +13,7 @@ export class DecimalError extends Error {
 }
 
 const DECIMAL_RE = /^(-)?(\d+)(?:\.(\d+))?$/;
+const WHOLE_RE = /^\d+$/;
 const POW10: bigint[] = [];
 for (let i = 0, v = 1n; i <= 36; i++, v *= 10n) POW10.push(v);
 
@@ -30,6 +31,8 @@ export interface ParseOptions {
 /** "12.5" at scale 2 -> 1250n. More fractional digits than `scale` is an error, never a rounding. */
 export function parseDecimal(text: unknown, scale: number, field: string, opts: ParseOptions = {}): bigint {
   if (typeof text !== 'string') throw new DecimalError(field, 'expected a decimal string');
+  // Whole numbers ("60", "1": most prices and sizes) need none of the splitting below.
+  if (scale >= 0 && WHOLE_RE.test(text)) return BigInt(text) * pow10(scale);
   const m = DECIMAL_RE.exec(text.trim() === text ? text : '');
   if (!m) throw new DecimalError(field, `"${text}" is not a decimal number`);
   const [, minus, whole, frac = ''] = m as unknown as [string, string | undefined, string, string | undefined];

@@ -130,11 +130,40 @@ export function typedHashStruct(action: Record<string, unknown> & { type: string
 /** keccak256(canonical JSON bytes || nonce as 8 bytes big-endian), spec 5.2 step 2. */
 export function actionHash(action: object, nonce: number | bigint): Uint8Array {
   const json = utf8Bytes(canonicalJson(action));
-  return keccak256(concatBytes(json, uintBytes(toBigInt(nonce, 'nonce'), 8, 'nonce')));
+  const bytes = new Uint8Array(json.length + 8);
+  bytes.set(json);
+  writeNonce(bytes, json.length, nonce);
+  return keccak256(bytes);
 }
 
+/** The nonce as 8 bytes big-endian at `at`; a number (every request's) without going through a bigint. */
+function writeNonce(into: Uint8Array, at: number, nonce: number | bigint): void {
+  if (typeof nonce === 'number' && Number.isSafeInteger(nonce) && nonce >= 0) {
+    const hi = Math.floor(nonce / 0x1_0000_0000);
+    const lo = nonce >>> 0;
+    into[at] = hi >>> 24;
+    into[at + 1] = hi >>> 16;
+    into[at + 2] = hi >>> 8;
+    into[at + 3] = hi;
+    into[at + 4] = lo >>> 24;
+    into[at + 5] = lo >>> 16;
+    into[at + 6] = lo >>> 8;
+    into[at + 7] = lo;
+    return;
+  }
+  into.set(uintBytes(toBigInt(nonce, 'nonce'), 8, 'nonce'), at);
+}
+
+/**
+ * The fixed-prefix preimages of the last two hashes, filled in place: keccak256 reads its
+ * input before it returns and nothing here is asynchronous, so one buffer each serves all.
+ */
+const AGENT_PREIMAGE = concatBytes(AGENT_TYPE_HASH, AGENT_SOURCE_HASH, new Uint8Array(32));
+const DIGEST_PREIMAGE = concatBytes(DIGEST_PREFIX, DOMAIN_SEPARATOR, new Uint8Array(32));
+
 export function agentHashStruct(action: object, nonce: number | bigint): Uint8Array {
-  return keccak256(concatBytes(AGENT_TYPE_HASH, AGENT_SOURCE_HASH, actionHash(action, nonce)));
+  AGENT_PREIMAGE.set(actionHash(action, nonce), 64);
+  return keccak256(AGENT_PREIMAGE);
 }
 
 export function hashStruct(action: { type: string }, nonce: number | bigint): Uint8Array {
@@ -144,7 +173,8 @@ export function hashStruct(action: { type: string }, nonce: number | bigint): Ui
 }
 
 export function digestBytes(action: { type: string }, nonce: number | bigint): Uint8Array {
-  return keccak256(concatBytes(DIGEST_PREFIX, DOMAIN_SEPARATOR, hashStruct(action, nonce)));
+  DIGEST_PREIMAGE.set(hashStruct(action, nonce), 34);
+  return keccak256(DIGEST_PREIMAGE);
 }
 
 /** EIP-712 digest of (action, nonce) as 0x-hex; the bytes that are signed, never hashed again. */

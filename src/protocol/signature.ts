@@ -1,7 +1,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { addressFromPublicKey, secretKeyBytes, type SecretKeyInput } from './address.js';
 import { digestBytes } from './eip712.js';
-import { fromHex, toHex, type Hex } from './hex.js';
+import { toHex, type Hex } from './hex.js';
 import { secpBackend, type SecpBackend } from './secpBackend.js';
 
 /** Spec 2.9: r and s as 66-character lowercase 0x-hex, v 27 or 28. */
@@ -29,6 +29,10 @@ export function signWithoutTables(): void {
 const N = secp256k1.Point.Fn.ORDER;
 const HALF_N = N >> 1n;
 const SIG_HEX = /^0x[0-9a-f]{64}$/;
+const word = (n: bigint): string => `0x${n.toString(16).padStart(64, '0')}`;
+const ZERO_HEX = word(0n);
+const N_HEX = word(N);
+const HALF_N_HEX = word(HALF_N);
 
 export class SignatureError extends Error {
   constructor(message: string) {
@@ -61,23 +65,52 @@ export function validateSignature(signature: unknown): Signature {
   if (typeof r !== 'string' || !SIG_HEX.test(r)) throw new SignatureError('signature.r: expected 0x + 64 lowercase hex digits');
   if (typeof s !== 'string' || !SIG_HEX.test(s)) throw new SignatureError('signature.s: expected 0x + 64 lowercase hex digits');
   if (v !== 27 && v !== 28) throw new SignatureError(`signature.v: expected 27 or 28, got ${String(v)}`);
-  const rn = BigInt(r);
-  const sn = BigInt(s);
-  if (rn === 0n || rn >= N) throw new SignatureError('signature.r: out of range');
-  if (sn === 0n || sn >= N) throw new SignatureError('signature.s: out of range');
-  if (sn > HALF_N) throw new SignatureError('signature.s: high-s signatures are not accepted');
+  // Both are 0x + 64 lowercase digits here, so comparing the text compares the numbers.
+  if (r === ZERO_HEX || r >= N_HEX) throw new SignatureError('signature.r: out of range');
+  if (s === ZERO_HEX || s >= N_HEX) throw new SignatureError('signature.s: out of range');
+  if (s > HALF_N_HEX) throw new SignatureError('signature.s: high-s signatures are not accepted');
   return { r: r as Hex, s: s as Hex, v };
+}
+
+/** 32 bytes of a word validateSignature has checked (0x + 64 lowercase hex digits) into `out` at `at`. */
+function wordInto(out: Uint8Array, at: number, hex: string): void {
+  for (let i = 0; i < 32; i++) {
+    const hi = hex.charCodeAt(2 + 2 * i);
+    const lo = hex.charCodeAt(3 + 2 * i);
+    // '0'-'9' are 48-57, 'a'-'f' 97-102.
+    out[at + i] = ((hi < 58 ? hi - 48 : hi - 87) << 4) | (lo < 58 ? lo - 48 : lo - 87);
+  }
 }
 
 /** The shape rules above run first, on every backend: neither sees a high-s or out-of-range signature. */
 export function recoverFromDigest(digest: Uint8Array, signature: unknown, backend: SecpBackend = secpBackend()): Hex {
   const sig = validateSignature(signature);
   const rs = new Uint8Array(64);
-  rs.set(fromHex(sig.r, 32, 'signature.r'), 0);
-  rs.set(fromHex(sig.s, 32, 'signature.s'), 32);
+  wordInto(rs, 0, sig.r);
+  wordInto(rs, 32, sig.s);
   const publicKey = backend.recover(rs, sig.v - 27, digest);
   if (!publicKey) throw new SignatureError('signature: no public key recovers from it');
-  return addressFromPublicKey(publicKey);
+  return signerAddress(publicKey);
+}
+
+/**
+ * Addresses of the public keys recovered lately. An exchange sees the same few signers over
+ * and over, and deriving the address is a keccak256 per request; the key's bytes as text
+ * are the cache key (the whole key, so no two keys share an entry). Bounded: emptied when
+ * full, so a stream of new signers costs only the hashing it would have cost anyway.
+ */
+const ADDRESS_CACHE_SIZE = 1024;
+const addresses = new Map<string, Hex>();
+
+function signerAddress(publicKey: Uint8Array): Hex {
+  const key = Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.byteLength).toString('latin1');
+  let address = addresses.get(key);
+  if (address === undefined) {
+    address = addressFromPublicKey(publicKey);
+    if (addresses.size >= ADDRESS_CACHE_SIZE) addresses.clear();
+    addresses.set(key, address);
+  }
+  return address;
 }
 
 /** Lowercase 0x address that signed (action, nonce); throws SignatureError on a malformed signature. */

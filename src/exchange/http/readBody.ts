@@ -2,6 +2,9 @@ import type { IncomingMessage } from 'node:http';
 
 export type BodyResult = { kind: 'ok'; text: string } | { kind: 'tooLarge' } | { kind: 'notUtf8' } | { kind: 'aborted' };
 
+/** One for all requests: decode() without `stream` starts afresh each call, and a fatal error leaves nothing behind. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** After a 413 the rest of the body is read and discarded up to this much, then the socket is cut. */
 const DRAIN_LIMIT = 1024 * 1024;
 
@@ -39,7 +42,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
     req.on('data', onData);
     req.on('end', () => {
       try {
-        finish({ kind: 'ok', text: new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)) });
+        finish({ kind: 'ok', text: UTF8.decode(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)) });
       } catch {
         finish({ kind: 'notUtf8' });
       }

@@ -58,15 +58,20 @@ export function createExchangeHttpServer(core: ExchangeCore, opts: HttpServerOpt
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
-    const remote = req.socket.remoteAddress;
-    // Budgets are kept per client (an IPv6 host per /64); the control route checks the real peer.
-    const ip = clientAddress(remote);
     const route =
-      path === '/exchange' ? 'exchange' : path === '/info' ? 'info' : path === '/control' && opts.control && isLoopback(remote) ? 'control' : undefined;
+      path === '/exchange'
+        ? 'exchange'
+        : path === '/info'
+          ? 'info'
+          : path === '/control' && opts.control && isLoopback(req.socket.remoteAddress)
+            ? 'control'
+            : undefined;
     if (!route) return fail(res, 'NOT_FOUND', `no route ${req.method ?? ''} ${path.slice(0, 100)}; the API is POST /exchange, POST /info and /ws`);
     if (req.method !== 'POST') return fail(res, 'NOT_FOUND', `${path} takes POST with a JSON body`);
-    if (route !== 'control' && !ipLimiter.take(ip)) {
-      return fail(res, 'RATE_LIMITED', `too many requests from ${ip}; limit is ${opts.rateLimitPerMin} per minute`);
+    if (route !== 'control' && ipLimiter.enabled) {
+      // Budgets are kept per client (an IPv6 host per /64); the control route checks the real peer.
+      const ip = clientAddress(req.socket.remoteAddress);
+      if (!ipLimiter.take(ip)) return fail(res, 'RATE_LIMITED', `too many requests from ${ip}; limit is ${opts.rateLimitPerMin} per minute`);
     }
 
     const body = await readBody(req, limit);

@@ -104,36 +104,40 @@ export class MarginEngine {
   poolFigures(account: Account, pool: PoolRef, override?: PoolOverride): PoolFigures {
     const f: PoolFigures = { balance: this.poolBalance(account.id, pool), upnl: 0n, im: 0n, mm: 0n, orderIm: 0n, positions: 0, isoBalance: 0n, isoUpnl: 0n, equity: 0n, available: 0n };
     let overridden = false;
-    const add = (h: Holding): void => {
-      const contract = this.t.state.config.contract(h.contractId);
-      if (!contract || !this.samePool(this.poolOf(account, contract), pool)) return;
-      const mark = this.t.mark(h.contractId);
-      f.orderIm += this.orderMargin(account, h);
-      for (const p of [h.long, h.short]) {
-        if (!p) continue;
-        const pf = this.positionFigures(h, p, mark);
-        if (h.marginMode === 'isolated') {
-          f.isoBalance += this.t.state.ledger.balance(this.isolatedBucket(h, p.side));
-          f.isoUpnl += pf.upnl;
-        } else {
-          f.upnl += pf.upnl;
-          f.im += pf.im;
-          f.mm += pf.mm;
-          f.positions++;
-        }
-      }
-    };
     for (const h of this.t.holdings.ofAccount(account.id)) {
       if (override && h.contractId === override.holding.contractId) {
         overridden = true;
-        add(override.holding);
-      } else add(h);
+        this.addHolding(f, account, pool, override.holding);
+      } else this.addHolding(f, account, pool, h);
     }
-    if (override && !overridden) add(override.holding);
+    if (override && !overridden) this.addHolding(f, account, pool, override.holding);
     f.balance += override?.balanceDelta ?? 0n;
     f.equity = f.balance + f.upnl;
     f.available = f.equity - f.im - f.orderIm;
     return f;
+  }
+
+  /** One holding's share of the pool's figures, when it draws on that pool. */
+  private addHolding(f: PoolFigures, account: Account, pool: PoolRef, h: Holding): void {
+    const contract = this.t.state.config.contract(h.contractId);
+    if (!contract || !this.samePool(this.poolOf(account, contract), pool)) return;
+    const mark = this.t.mark(h.contractId);
+    f.orderIm += this.orderMargin(account, h);
+    if (h.long) this.addPosition(f, h, h.long, mark);
+    if (h.short) this.addPosition(f, h, h.short, mark);
+  }
+
+  private addPosition(f: PoolFigures, h: Holding, p: Position, mark: bigint | undefined): void {
+    const pf = this.positionFigures(h, p, mark);
+    if (h.marginMode === 'isolated') {
+      f.isoBalance += this.t.state.ledger.balance(this.isolatedBucket(h, p.side));
+      f.isoUpnl += pf.upnl;
+    } else {
+      f.upnl += pf.upnl;
+      f.im += pf.im;
+      f.mm += pf.mm;
+      f.positions++;
+    }
   }
 
   /** Pools the account's holdings draw on, each once. */
