@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AlgoPlan, ChasePlan, TrailingStopPlan } from '../../src/algo/algoPlan.js';
+import type { ChasePlan, TrailingStopPlan } from '../../src/algo/algoPlan.js';
 import { readRecord, recordLine, type AlgoRecord } from '../../src/algo/algoRecord.js';
 import { chaseTarget } from '../../src/algo/chasePlan.js';
-import { replayAlgos } from '../../src/algo/replayAlgos.js';
+import { readAlgoRecords, replayAlgos } from '../../src/algo/replayAlgos.js';
 import { scalePlan, scalePreview, type ScaleRequest } from '../../src/algo/scalePlan.js';
 import { throughMarkPx, trailingTrigger } from '../../src/algo/trailingStopPlan.js';
 import type { ContractConfig } from '../../src/protocol/wire/index.js';
@@ -107,14 +107,10 @@ describe('algo file lines for scale, chase and trailing stop', () => {
     const lines = records.map((r) => recordLine(r, r.type === 'plan' ? r.plan : [scale.value, chase, stop].find((p) => p.id === r.id)));
     expect(lines[1]).toContain('"limitPx":"2510"');
     expect(lines[6]).toContain('"price":"2500.05"');
-    const plans = new Map<string, AlgoPlan>();
-    const back = lines.map((l) => {
-      const r = readRecord(l, (id) => plans.get(id));
-      if (r?.type === 'plan') plans.set(r.plan.id, r.plan);
-      return r;
-    });
+    const { records: back, malformed } = readAlgoRecords(lines);
+    expect(malformed).toBe(0);
     expect(back).toEqual(records);
-    const algos = replayAlgos(back as AlgoRecord[]);
+    const algos = replayAlgos(back);
     expect(algos.get('chase-1')).toMatchObject({ chasePx: 250_005n, nextSlice: 1 });
     expect(algos.get('trail-1')?.bestMark).toBe(251_230n);
     expect(algos.get('scale-1')?.children[0]?.tif).toBe('Alo');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AlgoPlan, TwapPlan } from '../../src/algo/algoPlan.js';
+import type { TwapPlan } from '../../src/algo/algoPlan.js';
 import { readRecord, recordLine, type AlgoRecord } from '../../src/algo/algoRecord.js';
-import { replayAlgos } from '../../src/algo/replayAlgos.js';
+import { readAlgoRecords, replayAlgos } from '../../src/algo/replayAlgos.js';
 import { twapSliceSize } from '../../src/algo/twapSliceSize.js';
 import { twapSlot } from '../../src/algo/twapSlot.js';
 
@@ -80,14 +80,10 @@ describe('algo file lines', () => {
     const lines = records.map((r) => recordLine(r, plan));
     expect(lines[0]).toContain('"total":"10"');
     expect(lines[2]).toContain('"size":"1.425","price":"2462.5"');
-    const plans = new Map<string, AlgoPlan>();
-    const back = lines.map((l) => {
-      const r = readRecord(l, (id) => plans.get(id));
-      if (r?.type === 'plan') plans.set(r.plan.id, r.plan);
-      return r;
-    });
+    const { records: back, malformed } = readAlgoRecords(lines);
+    expect(malformed).toBe(0);
     expect(back).toEqual(records);
-    const s = replayAlgos(back as AlgoRecord[]).get(plan.id)!;
+    const s = replayAlgos(back).get(plan.id)!;
     expect(s).toMatchObject({ status: 'paused', interrupted: true, nextSlice: 2, skipped: [{ slice: 1 }] });
     expect(s.children[0]?.answer?.filled).toBe(1_000n);
   });
