@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OrderBook as PublishedBook, Side, type LimitOrderOptions } from 'nodejs-order-book';
@@ -6,6 +9,9 @@ import { Client, Pool } from 'undici';
 import { OrderBook } from '../src/exchange/engine/orderBook.js';
 import { Prng } from '../src/exchange/engine/prng.js';
 import { BlockLoop, ExchangeCore, startExchange } from '../src/exchange/index.js';
+import { ensureBotAccount } from '../src/exchange/live/botAccounts.js';
+import { openVenue } from '../src/exchange/persist/sqliteVenue.js';
+import { submitOrder } from '../src/exchange/trading/orderEntry.js';
 import { addressOf, describeSecpBackend, nativeBackend, nobleBackend, NonceManager, secpBackend, SECP_ENV, signAction, toHex, type Hex, type SecpBackend } from '../src/protocol/index.js';
 import { build } from '../src/protocol/wire/index.js';
 import type { GoalRow } from './dashboard/report.js';
@@ -224,6 +230,123 @@ async function roundTripRows(): Promise<RoundTrips> {
   }
 }
 
+/**
+ * Issue 21: the same pre-signed resting order on three exchanges in one process, rounds
+ * interleaved: in memory, on a state file with synchronous=NORMAL (the default: a commit per
+ * request, no fsync), and with synchronous=FULL (an fsync of the WAL per request).
+ */
+export async function stateFileRoundTrips(): Promise<{ rows: (string | number)[][]; ratio: number; memoryP50: number; normalP50: number }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'perpdesk-bench-db-'));
+  const venues = [
+    { name: ':memory:', opts: {} },
+    { name: '--db, synchronous=NORMAL (default)', opts: { db: path.join(dir, 'normal.sqlite') } },
+    { name: '--db --db-sync full', opts: { db: path.join(dir, 'full.sqlite'), dbSync: 'full' as const } },
+  ];
+  const started = [];
+  try {
+    const key: Hex = toHex(Uint8Array.from({ length: 32 }, (_, i) => i + 1));
+    const address = addressOf(key);
+    for (const v of venues) {
+      const ex = await startExchange({ activity: 'off', creditDelayMs: 0, rateLimitPerMin: 0, seed: 7, ...v.opts });
+      const pool = new Pool(ex.url, { connections: 1 });
+      const nonces = new NonceManager({ now: () => ex.core.clock.now() });
+      const sign = (action: { type: string }, extra: Record<string, unknown> = {}) => {
+        const nonce = nonces.next(address);
+        return JSON.stringify({ action, nonce, signature: signAction(action, nonce, key), ...extra });
+      };
+      started.push({ ...v, ex, pool, sign, times: [] as number[] });
+      await timeRequests(pool, '/exchange', [sign(build.registerAccount(address), { inviteCode: ex.inviteCodes[0] })]);
+      await timeRequests(pool, '/exchange', [sign(build.enroll(1))]);
+      await timeRequests(pool, '/exchange', [sign(build.lockCollateral(1, 0, '9000000000'))]);
+    }
+    const order = (i: number) => build.order([{ contractId: 1, isBuy: true, price: String(60 + (i % 40)), size: '1', tif: 'Gtc' }]);
+    for (let r = 0; r < 4; r++) {
+      for (const v of started) {
+        const bodies = Array.from({ length: 500 }, (_, i) => v.sign(order(i)));
+        v.times.push(...(await timeRequests(v.pool, '/exchange', bodies)));
+        await timeRequests(v.pool, '/exchange', [v.sign(build.cancelAll(1))]);
+      }
+    }
+    const p50 = (us: number[]) => percentile([...us].sort((a, b) => a - b), 50) / 1000;
+    const memoryP50 = p50(started[0]!.times);
+    const rows = started.map((v) => {
+      const sorted = [...v.times].sort((a, b) => a - b);
+      return [`signed order (pre-signed), rests, ${v.name}`, sorted.length, (percentile(sorted, 50) / 1000).toFixed(3), (percentile(sorted, 99) / 1000).toFixed(3), fix(p50(v.times) / memoryP50, 2)];
+    });
+    const normalP50 = p50(started[1]!.times);
+    return { rows, ratio: normalP50 / memoryP50, memoryP50, normalP50 };
+  } finally {
+    for (const v of started) {
+      await v.pool.close();
+      await v.ex.close();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Issue 21: engine operations through the whole trading engine (margin, holdings, events,
+ * ledger), not the bare book: 64 funded accounts replaying a seeded mix on SOL1 (60 % resting
+ * limits, 30 % cancels, 10 % takers), in memory and on a state file committed per operation
+ * (as a request is) or per 100 (as the market makers' activity is, once per block).
+ */
+export function tradingEngineRows(): { rows: (string | number)[][]; perOp: number; memory: number } {
+  const list = ops(20_000, 9).map((op) => (op.kind === 'cancel' ? op : { ...op, px: op.px === undefined ? undefined : 150 + Math.round((op.px - 5_000) / 10) }));
+  const dir = mkdtempSync(path.join(tmpdir(), 'perpdesk-bench-engine-'));
+  const run = (db: string | undefined, commitEvery: number): number => {
+    const venue = db ? openVenue(db, { seed: 3, market: 'bench' }) : undefined;
+    const core = new ExchangeCore({ seed: 3, ...(venue ? { stores: venue.stores, persistence: venue.persistence, clock: venue.clock } : {}) });
+    try {
+      const accounts = new Map(Array.from({ length: 64 }, (_, i) => [`acct${i}`, ensureBotAccount(core, `acct${i}`)]));
+      core.commit();
+      const t = core.trading;
+      const oids = new Map<number, number>();
+      const now = core.clock.now();
+      const t0 = process.hrtime.bigint();
+      let n = 0;
+      for (const op of list) {
+        t.run(() => {
+          if (op.kind === 'cancel') {
+            const o = t.orders.get(oids.get(op.id) ?? -1);
+            if (o && o.status === 'open') t.cancelOpenOrder(o, now);
+          } else {
+            const account = accounts.get(op.owner)!;
+            const spec = { contractId: 1, isBuy: op.isBuy, sz: BigInt(op.sz), reduceOnly: false };
+            const before = t.sequences().id;
+            if (op.kind === 'limit') submitOrder(t, account, { ...spec, px: BigInt(op.px!), tif: 'Gtc' }, now);
+            else submitOrder(t, account, { ...spec, px: BigInt(op.px ?? (op.isBuy ? 165 : 135)), tif: 'Ioc' }, now);
+            if (t.sequences().id > before) oids.set(op.id, t.sequences().id);
+          }
+        });
+        if (++n % commitEvery === 0) core.commit();
+      }
+      core.commit();
+      return list.length / (Number(process.hrtime.bigint() - t0) / 1e9);
+    } finally {
+      core.close();
+    }
+  };
+  try {
+    const samples = { memory: [] as number[], perOp: [] as number[], per100: [] as number[] };
+    for (let r = 0; r < 3; r++) {
+      samples.memory.push(run(undefined, 1));
+      samples.perOp.push(run(path.join(dir, `op${r}.sqlite`), 1));
+      samples.per100.push(run(path.join(dir, `block${r}.sqlite`), 100));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+    const memory = median(samples.memory);
+    const perOp = median(samples.perOp);
+    const row = (name: string, v: number) => [name, Math.round(v), (1e6 / v).toFixed(2), fix(v / memory, 2)];
+    return {
+      rows: [row(':memory:', memory), row('state file, a commit per operation (a request)', perOp), row('state file, a commit per 100 operations (a block of the makers)', median(samples.per100))],
+      perOp,
+      memory,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The exchange in a child process, so its one JavaScript thread is a core of its own, apart from the clients'. */
 const CHILD = `
 const { startExchange } = await import(process.env.PERPDESK_BENCH_EXCHANGE);
@@ -392,11 +515,19 @@ export async function benchExchange(): Promise<{ markdown: string; goals: GoalRo
   if (nativeBackend()) sustained.push(await phase('sustained, native', () => sustainedRate('native', { clients: 16, ordersPerClient: 1_200, seconds: 3 })));
   sustained.push(await phase('sustained, noble', () => sustainedRate('noble', { clients: 16, ordersPerClient: 120, seconds: 3 })));
   const messages = messageRows();
+  const stateFile = await phase('state file round trip', stateFileRoundTrips);
+  const tradingEngine = tradingEngineRows();
   const rate = (s: Sustained) => s.orders / s.seconds;
   const first = sustained[0]!;
   const ratio = trips.signedP50 / trips.floorP50;
   const goals: GoalRow[] = [
     { goal: `signed order p50 vs HTTP + JSON + book floor (${secpBackend().name})`, target: '<= 3x', measured: `${fix(ratio, 1)}x (${trips.signedP50.toFixed(3)} vs ${trips.floorP50.toFixed(3)} ms)`, met: ratio <= 3 },
+    {
+      goal: 'signed order p50 on a state file (--db, WAL, synchronous=NORMAL) vs :memory:',
+      target: '<= 1.3x',
+      measured: `${fix(stateFile.ratio, 2)}x (${stateFile.normalP50.toFixed(3)} vs ${stateFile.memoryP50.toFixed(3)} ms)`,
+      met: stateFile.ratio <= 1.3,
+    },
     { goal: `signed orders/s, 16 keep-alive clients, exchange on one core (${first.backend})`, target: '>= 5,000', measured: `${Math.round(rate(first))}/s (${fix((100 * first.cpuSeconds) / first.seconds, 0)} % of a core)`, met: rate(first) >= 5_000 },
   ];
   return {
@@ -413,6 +544,10 @@ export async function benchExchange(): Promise<{ markdown: string; goals: GoalRo
       ),
       '',
       table(['activity (3 contracts)', 'public messages/s', 'all channels, every account/s', 'trades/s'], messages),
+      '',
+      table(['order round trip over loopback HTTP, by where the venue lives', 'requests', 'p50 ms', 'p99 ms', 'p50 vs :memory:'], stateFile.rows),
+      '',
+      table(['trading engine (20k-op mix on SOL1, 64 accounts), by where the venue lives', 'ops/s', 'µs/op', 'vs :memory:'], tradingEngine.rows),
     ].join('\n'),
     goals,
   };

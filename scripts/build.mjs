@@ -98,7 +98,7 @@ export async function buildDist({ outDir = OUT } = {}) {
     sourcemap: 'linked',
     legalComments: 'linked',
     logLevel: 'warning',
-    external: ['secp256k1', 'secp256k1/*', 'bufferutil', 'utf-8-validate', 'react-devtools-core'],
+    external: ['secp256k1', 'secp256k1/*', 'better-sqlite3', 'ssh2', 'bufferutil', 'utf-8-validate', 'react-devtools-core'],
     // CommonJS dependencies call require() for Node's own modules; ESM has no require.
     banner: { js: "import { createRequire as __perpdeskRequire } from 'node:module'; const require = __perpdeskRequire(import.meta.url);" },
     define: { 'process.env.NODE_ENV': '"production"' },

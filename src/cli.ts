@@ -4,6 +4,11 @@
 const argv = process.argv.slice(2);
 
 async function main(): Promise<number> {
+  if (argv[0] === 'serve') {
+    if (process.env['PERPDESK_HEAP'] !== 'v8') (await import('./startup/heapSizing.js')).sizeHeapForLongRun();
+    const { serveMain } = await import('./ui/serve/runServe.js');
+    return serveMain(argv.slice(1));
+  }
   if (argv[0] === 'exchange') {
     const { exchangeMain } = await import('./exchange/cli.js');
     return exchangeMain(argv.slice(1));

@@ -1,4 +1,4 @@
-import { closeSync, constants, readFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { APPEND_PRIVATE, PrivateStateFile } from '../session/privateStateFile.js';
 import { prepareStateDir } from '../session/stateDir.js';
@@ -34,6 +34,46 @@ export class AlgoLog {
       while (off < bytes.length) off += writeSync(fd, bytes, off);
     } finally {
       closeSync(fd);
+    }
+  }
+
+  /**
+   * Replaces the whole file by `lines` (a compaction): written to a temporary file of its
+   * own in the same directory (created 0600, O_EXCL, never through a link) and synced, then
+   * renamed over the file, so a reader or a crash sees the old file or the new one, whole.
+   */
+  replace(lines: readonly string[]): void {
+    for (const l of lines) if (l.includes('\n')) throw new Error('algo log: a record must be one line');
+    const tmpPath = `${this.path}.${process.pid}.tmp`;
+    const tmp = new PrivateStateFile(tmpPath, 'algo file (temporary)');
+    const bytes = Buffer.from(lines.map((l) => `${l}\n`).join(''));
+    let fd: number;
+    try {
+      fd = tmp.open(constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW);
+    } catch (e) {
+      // One left by a process killed mid-compaction (this pid reused): it was never the file.
+      if (errCode(e) !== 'EEXIST') throw e;
+      unlinkSync(tmpPath);
+      fd = tmp.open(constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW);
+    }
+    try {
+      try {
+        tmp.checkOpen(fd);
+        let off = 0;
+        while (off < bytes.length) off += writeSync(fd, bytes, off);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      this.file.checkExisting();
+      renameSync(tmpPath, this.path);
+    } catch (e) {
+      try {
+        unlinkSync(tmpPath);
+      } catch {
+        // Already gone: nothing to clean.
+      }
+      throw e;
     }
   }
 

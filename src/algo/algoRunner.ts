@@ -3,7 +3,7 @@ import { CloidGenerator } from '../client/cloid.js';
 import type { FormSettings } from '../forms/index.js';
 import type { OrderResult } from '../model/actionOutcome.js';
 import { formatDecimal, parseDecimal } from '../protocol/index.js';
-import { MAX_CANCELS_PER_REQUEST, MAX_ORDERS_PER_REQUEST, type ContractConfig, type L2Book, type MarketState } from '../protocol/wire/index.js';
+import { MAX_CANCELS_PER_REQUEST, MAX_ORDERS_PER_REQUEST, type ContractConfig, type Fill, type L2Book, type MarketState } from '../protocol/wire/index.js';
 import { renderOptionsFor, sendCall } from '../session/sendCall.js';
 import type { AlgoHost } from './algoHost.js';
 import { AlgoLog } from './algoLog.js';
@@ -14,6 +14,8 @@ import type { AlgoState, ChildAnswer, ChildOrder } from './algoState.js';
 import { answerOfLookup, answerOfOrderResult } from './childAnswer.js';
 import { chasePlan, chaseTarget, pastLimit, type ChaseRequest } from './chasePlan.js';
 import { checkChildModify } from './checkChildModify.js';
+import { compactionOf, recordsOf } from './compactAlgoFile.js';
+import { withFillAverage } from './fillAverage.js';
 import { checkChildOrder, type ChildDraft } from './checkChildOrder.js';
 import { scalePlan, type ScaleRequest } from './scalePlan.js';
 import { bestMarkOf, throughMarkPx, trailingStopPlan, trailingTrigger, type TrailingStopRequest } from './trailingStopPlan.js';
@@ -34,6 +36,14 @@ export interface AlgoRunnerOptions {
   recheckMs?: number;
   cloids?: CloidGenerator;
   fileName?: string;
+  /**
+   * The account's recent fills (a `userFills` snapshot), read when a child is settled from
+   * the exchange's order records, to give it its real average price instead of its limit.
+   * Default: the fills the session's store holds (a live session's stream).
+   */
+  fills?: () => Promise<readonly Fill[]>;
+  /** When start() rewrites the file: finished algos older than `keptMs` (default 7 days), all of them past `maxBytes` (default 1 MiB). */
+  compaction?: { keptMs?: number; maxBytes?: number };
 }
 
 export type AlgoAnswer = { ok: true; value: AlgoState } | { ok: false; error: string };
@@ -45,6 +55,8 @@ export interface Recovery {
   /** Children whose outcome could not be read (the exchange unreachable): resume tries again first. */
   unsettled: { id: string; cloid: string; error: string }[];
   malformed: number;
+  /** Finished algos the start left out of the file when it compacted it (their ids). */
+  compacted: string[];
 }
 
 export const INTERRUPTED = 'interrupted: the process running it ended; resume or cancel it';
@@ -90,13 +102,16 @@ export class AlgoRunner {
   async start(): Promise<Recovery> {
     if (this.started) throw new Error('AlgoRunner.start: already started');
     this.started = true;
-    const { records, malformed } = readAlgoRecords(this.log.lines());
-    const out: Recovery = { interrupted: [], settled: [], unsettled: [], malformed };
+    const lines = this.log.lines();
+    const { records, malformed } = readAlgoRecords(lines);
+    const out: Recovery = { interrupted: [], settled: [], unsettled: [], malformed, compacted: [] };
     for (const [id, s] of replayAlgos(records)) this.algos.set(id, s);
+    this.compact(lines, out);
     for (const s of this.algos.values()) {
       const id = s.plan.id;
       const settled = await this.settle(s);
-      for (const a of settled.answers) out.settled.push({ id, ...a });
+      await this.refineAverages(s);
+      for (const a of settled.answers) out.settled.push({ id, ...a, answer: s.children.find((c) => c.cloid === a.cloid)?.answer ?? a.answer });
       if (settled.error) for (const c of unsettledOf(s)) out.unsettled.push({ id, cloid: c.cloid, error: settled.error });
       if (s.status === 'running') {
         this.setStatus(s, 'paused', INTERRUPTED, { interrupted: true });
@@ -104,6 +119,19 @@ export class AlgoRunner {
       }
     }
     return out;
+  }
+
+  /**
+   * Rewrites the file when finished algos have aged out or it has grown too large (see
+   * compactionOf): what is kept replays to the same algos, so nothing recovery needs is lost.
+   */
+  private compact(lines: readonly string[], out: Recovery): void {
+    const bytes = lines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
+    const c = compactionOf([...this.algos.values()], this.sched.now(), bytes, this.o.compaction);
+    if (!c) return;
+    this.log.replace(c.keep.flatMap((s) => recordsOf(s).map((r) => recordLine(r, s.plan))));
+    for (const id of c.dropped) this.algos.delete(id);
+    out.compacted = c.dropped;
   }
 
   list(): readonly AlgoState[] {
@@ -334,6 +362,14 @@ export class AlgoRunner {
       if (s.nextSlice >= plan.slices) return this.setStatus(s, 'done', `ended with ${qty(remaining)} of ${qty(plan.total)} unfilled`);
       const slot = twapSlot(plan, s.base, s.nextSlice);
       const now = this.sched.now();
+      if (now >= slot.end && s.waiting === undefined) {
+        // Its slot closed before the runner got to it (the process suspended, the machine
+        // asleep, a step that overran): the missed slots are not caught up in a burst. The
+        // schedule is based again from now, as a resume does: this slice goes in its fresh
+        // slot, the rest an interval apart, and the TWAP ends that much later.
+        this.rebase(s, { at: now, slice: s.nextSlice });
+        continue;
+      }
       if (now < slot.due) return this.wake(s, slot.due);
 
       const [ms, book] = await Promise.all([this.host.info.marketState(plan.contractId), this.host.info.l2Book(plan.contractId)]);
@@ -392,13 +428,21 @@ export class AlgoRunner {
     }
   }
 
+  /** Slot times count from `base` from now on, written down so a restart keeps them. */
+  private rebase(s: AlgoState, base: AlgoState['base']): void {
+    s.base = base;
+    this.setStatus(s, 'running', undefined, { base });
+  }
+
   /** Sends the scale's orders not sent yet, at most 10 a request, each written down first; done when all are placed. */
   private async runScale(s: AlgoState, plan: ScalePlan): Promise<void> {
     const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
     const px = (v: bigint) => formatDecimal(v, plan.priceScale);
     while (s.status === 'running' && !this.stopped) {
-      const first = s.nextSlice;
-      if (first >= plan.orders.length) return this.setStatus(s, 'done', `placed ${plan.orders.length} orders, ${qty(plan.total)} at an average ${px(plan.avgPx)}`);
+      // Every order not placed yet: never sent, or sent in a request that never arrived
+      // (settled absent after a restart: its cloid is spent, the order goes again under a new one).
+      const todo = unplacedOrders(s, plan.orders.length);
+      if (todo.length === 0) return this.setStatus(s, 'done', `placed ${plan.orders.length} orders, ${qty(plan.total)} at an average ${px(plan.avgPx)}`);
       const m = await this.readMarket(plan, true);
       if (this.stopped || s.status !== 'running') return;
       if (!m.ok) {
@@ -406,21 +450,22 @@ export class AlgoRunner {
         return this.wake(s, this.sched.now() + this.recheckMs);
       }
       const at = this.sched.now();
-      const batch = plan.orders.slice(first, first + MAX_ORDERS_PER_REQUEST);
+      const batch = todo.slice(0, MAX_ORDERS_PER_REQUEST);
       const checked: { child: ChildOrder; specs: ClientOrderSpecs }[] = [];
-      for (const [k, o] of batch.entries()) {
+      for (const k of batch) {
+        const o = plan.orders[k]!;
         const draft: ChildDraft = { cloid: this.cloids.next(), isBuy: plan.isBuy, size: o.size, price: o.price, reduceOnly: plan.reduceOnly, tif: plan.tif };
         const check = checkChildOrder(this.host.store.getState(), { keys: this.host.keys, settings: this.o.settings, now: at }, plan, draft, m);
-        if (!check.ok) return this.setStatus(s, 'paused', `order ${first + k + 1}: ${check.reason}`);
-        if (check.built.call.kind !== 'order') return this.setStatus(s, 'paused', `order ${first + k + 1}: the order form built a ${check.built.call.kind}`);
-        checked.push({ child: childOf(draft, first + k, at), specs: check.built.call.specs });
+        if (!check.ok) return this.setStatus(s, 'paused', `order ${k + 1}: ${check.reason}`);
+        if (check.built.call.kind !== 'order') return this.setStatus(s, 'paused', `order ${k + 1}: the order form built a ${check.built.call.kind}`);
+        checked.push({ child: childOf(draft, k, at), specs: check.built.call.specs });
       }
       // Every order of the batch on disk, each by its cloid, before the batch leaves.
       for (const { child } of checked) {
         this.write({ type: 'child', id: plan.id, time: at, child });
         s.children.push(child);
       }
-      s.nextSlice = first + batch.length;
+      s.nextSlice = Math.max(s.nextSlice, batch.at(-1)! + 1);
       delete s.waiting;
       s.updatedAt = at;
       this.emit(s);
@@ -442,9 +487,10 @@ export class AlgoRunner {
     const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
     const px = (v: bigint) => formatDecimal(v, plan.priceScale);
     // A cross already went out (a restart after it): that was the chase's last act.
-    const crossed = s.children.find((c) => c.slice === 1);
+    // A child whose request never arrived (settled absent) was never an order: it is sent again under a new cloid.
+    const crossed = s.children.find((c) => c.slice === 1 && !neverArrived(c));
     if (crossed) return this.setStatus(s, 'done', `crossed at ${px(crossed.price)} past its limit ${px(plan.limitPx)}: filled ${qty(algoProgress(s).filled)} of ${qty(plan.total)}`);
-    const order = s.children.find((c) => c.slice === 0);
+    const order = s.children.find((c) => c.slice === 0 && !neverArrived(c));
     // The account too: a placement and a move are both checked as the trader's own would be.
     const m = await this.readMarket(plan, true);
     if (this.stopped || s.status !== 'running') return;
@@ -475,7 +521,8 @@ export class AlgoRunner {
       return later();
     }
     const found = look.value.find((l) => l.order.cloid === order.cloid);
-    const answer = answerOfLookup(found, order, plan, this.sched.now());
+    let answer = answerOfLookup(found, order, plan, this.sched.now());
+    if (answer.pxIsLimit) answer = withFillAverage(answer, await this.recentFills(), plan);
     if (order.answer?.status !== answer.status || order.answer.filled !== answer.filled) this.recordAnswer(s, order, answer);
     if (answer.status === 'filled') return this.setStatus(s, 'done', `filled ${qty(plan.total)} of ${qty(plan.total)}`);
     if (!found || !answer.resting) return this.setStatus(s, 'done', `the chase order is no longer on the book (${answer.detail}): filled ${qty(answer.filled)} of ${qty(plan.total)}`);
@@ -547,7 +594,8 @@ export class AlgoRunner {
     if (s.status !== 'running' || this.stopped) return;
     const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
     const px = (v: bigint) => formatDecimal(v, plan.priceScale);
-    const fired = s.children[0];
+    // Fired once: only a close whose request never arrived (settled absent) lets it fire again.
+    const fired = s.children.find((c) => !neverArrived(c));
     if (fired) return this.setStatus(s, 'done', `fired at ${px(fired.price)}: closed ${qty(algoProgress(s).filled)} of ${qty(fired.size)}`);
     const later = () => this.wake(s, this.sched.now() + plan.intervalMs);
     const ms = await this.host.info.marketState(plan.contractId);
@@ -639,17 +687,40 @@ export class AlgoRunner {
     const r = await this.host.info.ordersByCloids(this.host.address, open.map((c) => c.cloid));
     if (!r.ok) return { answers: [], error: r.error.message };
     const answers: { cloid: string; answer: ChildAnswer }[] = [];
+    let fills: readonly Fill[] | undefined;
     for (const c of open) {
-      const answer = answerOfLookup(
+      let answer = answerOfLookup(
         r.value.find((l) => l.order.cloid === c.cloid),
         c,
         s.plan,
         this.sched.now(),
       );
+      if (answer.pxIsLimit) answer = withFillAverage(answer, (fills ??= await this.recentFills()), s.plan);
       this.recordAnswer(s, c, answer);
       answers.push({ cloid: c.cloid, answer });
     }
     return { answers };
+  }
+
+  /** The fills at hand; none when they cannot be read (the limit then stays as the bound it is). */
+  private async recentFills(): Promise<readonly Fill[]> {
+    try {
+      if (this.o.fills) return await this.o.fills();
+      return this.host.store.getState().orders?.fills ?? [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** Children an earlier start settled at their limit get their real average when the fills now cover them. */
+  private async refineAverages(s: AlgoState): Promise<void> {
+    const bound = s.children.filter((c) => c.answer?.pxIsLimit);
+    if (bound.length === 0) return;
+    const fills = await this.recentFills();
+    for (const c of bound) {
+      const better = withFillAverage(c.answer!, fills, s.plan);
+      if (better !== c.answer) this.recordAnswer(s, c, { ...better, time: this.sched.now() });
+    }
   }
 
   private recordAnswer(s: AlgoState, c: ChildOrder, answer: ChildAnswer): void {
@@ -728,4 +799,17 @@ function childOf(d: ChildDraft, slice: number, sentAt: number): ChildOrder {
 
 function unsettledOf(s: AlgoState): ChildOrder[] {
   return s.children.filter((c) => !c.answer || c.answer.status === 'unknown');
+}
+
+/** Settled absent: the exchange never had it, so it neither filled nor rests. */
+function neverArrived(c: ChildOrder): boolean {
+  return c.answer?.status === 'absent';
+}
+
+/** A scale's order indices with no child that reached the exchange (or may have: one still unknown counts as placed). */
+function unplacedOrders(s: AlgoState, count: number): number[] {
+  const placed = new Set(s.children.filter((c) => !neverArrived(c)).map((c) => c.slice));
+  const out: number[] = [];
+  for (let k = 0; k < count; k++) if (!placed.has(k)) out.push(k);
+  return out;
 }

@@ -1,9 +1,7 @@
 import * as v from 'valibot';
 import { algoProgress, statusText, type AlgoState } from '../algo/index.js';
-import { AlgoLog } from '../algo/algoLog.js';
 import { referencePx } from '../algo/algoPlan.js';
-import { readAlgoRecords, replayAlgos } from '../algo/replayAlgos.js';
-import { twapSlot } from '../algo/twapSlot.js';
+import { nextActionAt } from '../algo/nextActionAt.js';
 import { formatDecimal } from '../protocol/index.js';
 import type { Table } from './output.js';
 
@@ -44,14 +42,6 @@ export function algoRow(s: AlgoState): AlgoRow {
   const g = algoProgress(s);
   const qty = (x: bigint) => formatDecimal(x, p.qtyScale);
   const px = (x: bigint) => formatDecimal(x, p.priceScale);
-  let nextAt: number | null = null;
-  if (s.status === 'running') {
-    // A TWAP's next step is its next slice's time, or later while that slice waits for the band
-    // (the runner's wake-up, which the file does not keep); other kinds have only the wake-up.
-    const due = p.kind === 'twap' && s.nextSlice < p.slices ? twapSlot(p, s.base, s.nextSlice).due : undefined;
-    if (p.kind !== 'twap') nextAt = s.nextAt ?? null;
-    else if (due !== undefined) nextAt = Math.max(due, s.nextAt ?? due);
-  }
   return {
     id: p.id,
     kind: p.kind,
@@ -69,17 +59,8 @@ export function algoRow(s: AlgoState): AlgoRow {
     state: statusText(s),
     interrupted: s.interrupted,
     reason: s.reason ?? null,
-    nextAt,
+    nextAt: nextActionAt(s) ?? null,
   };
-}
-
-/**
- * The algos as the file leaves them, without the owner lock (reading changes nothing).
- * Lines that are not records are counted, as the runner's start counts them.
- */
-export function readAlgoFile(stateDir: string): { algos: AlgoState[]; malformed: number } {
-  const { records, malformed } = readAlgoRecords(new AlgoLog(stateDir).lines());
-  return { algos: [...replayAlgos(records).values()], malformed };
 }
 
 const clock = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString().slice(11, 19));

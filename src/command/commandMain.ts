@@ -10,7 +10,7 @@ import { commandName, findCommand } from './commands.js';
 import type { CommandFlags, CommandRun, CommandSpec } from './commandSpec.js';
 import { CommandError, EXIT } from './exitCodes.js';
 import { prepareTables, printOutput, toJson, type OutputMode, type Writer } from './output.js';
-import { parseDuration } from './parseDuration.js';
+import { parseDuration } from '../format/parseDuration.js';
 import { schemaCommand } from './schemaCommand.js';
 
 const COMMAND_OPTIONS = {

@@ -22,7 +22,7 @@ import type { CommandRun, CommandSpec, OptionSpecs } from './commandSpec.js';
 import { CommandError, EXIT } from './exitCodes.js';
 import { must, withReader, type Reader } from './openReader.js';
 import type { CommandOutput } from './output.js';
-import { parseDuration } from './parseDuration.js';
+import { parseDuration } from '../format/parseDuration.js';
 import {
   accountLines,
   agentsTable,

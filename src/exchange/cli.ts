@@ -3,6 +3,8 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeSecpBackend } from '../protocol/index.js';
+import { moveVenueAside } from './persist/moveVenueAside.js';
+import { VenueFileError } from './persist/venueFileError.js';
 import { startExchange, type RunningExchange, type StartExchangeOptions } from './startExchange.js';
 import { INVITE_CODE_RE } from './state/inviteCodes.js';
 import { defaultActiveCount, largeMarket, MAX_CONTRACTS } from './state/largeMarket.js';
@@ -23,6 +25,12 @@ export const EXCHANGE_USAGE = `usage: perpdesk exchange [options]
                            (3 to 200; default 3); the bots quote the first 10, the rest are
                            quiet books that only accounts trade on (for measuring big listings)
   --operator-keys-file P   write the market deployers' operator keys to P (mode 0600)
+  --db FILE                keep the venue in this SQLite file (mode 0600), resumed on the next
+                           start; :memory: (default) keeps it in memory only
+  --db-sync normal|full    normal (default): what was answered survives the process dying;
+                           full: also a power cut, at an fsync per request
+  --fresh                  with --db: move an existing FILE aside (renamed with the time) and
+                           start a new venue
   --ws-rate-limit N        WebSocket message weight per minute per connection, 0 = off
                            (default ${DEFAULT_WS_LIMITS.messagesPerMin}; off with --rate-limit 0)
   --ws-ip-rate-limit N     the same per client IP, upgrades included (default ${DEFAULT_WS_LIMITS.messagesPerMinPerIp}; off with --rate-limit 0)
@@ -65,7 +73,7 @@ function integer(name: string, text: string | undefined, min: number, max: numbe
   return Number(text);
 }
 
-export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { operatorKeysFile?: string }) | 'help' {
+export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { operatorKeysFile?: string; fresh?: boolean }) | 'help' {
   let parsed;
   try {
     parsed = parseArgs({
@@ -85,6 +93,9 @@ export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { ope
         'block-ms': { type: 'string' },
         contracts: { type: 'string' },
         'operator-keys-file': { type: 'string' },
+        db: { type: 'string' },
+        'db-sync': { type: 'string' },
+        fresh: { type: 'boolean' },
         'ws-rate-limit': { type: 'string' },
         'ws-ip-rate-limit': { type: 'string' },
         'ws-auth-limit': { type: 'string' },
@@ -110,7 +121,12 @@ export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { ope
   if (activity !== undefined && !['off', 'calm', 'normal', 'busy', 'stress'].includes(activity)) {
     throw new UsageError(`--activity expects off, calm, normal, busy or stress, got "${activity}"`);
   }
-  const opts: StartExchangeOptions & { operatorKeysFile?: string } = {
+  const dbSync = o['db-sync'];
+  if (dbSync !== undefined && dbSync !== 'normal' && dbSync !== 'full') throw new UsageError(`--db-sync expects normal or full, got "${dbSync}"`);
+  if (o.db === '') throw new UsageError('--db expects a file name (or :memory:)');
+  const memory = o.db === undefined || o.db === ':memory:';
+  if (memory && (o.fresh || dbSync !== undefined)) throw new UsageError(`--${o.fresh ? 'fresh' : 'db-sync'} needs --db FILE`);
+  const opts: StartExchangeOptions & { operatorKeysFile?: string; fresh?: boolean } = {
     host: o.host ?? '127.0.0.1',
     port: integer('port', o.port, 0, 65535) ?? 0,
     seed: integer('seed', o.seed, 0, 2 ** 32 - 1) ?? randomBytes(4).readUInt32BE(0),
@@ -133,6 +149,9 @@ export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { ope
     opts.extensions = [listQuiet];
   }
   if (o['operator-keys-file'] !== undefined) opts.operatorKeysFile = o['operator-keys-file'];
+  if (!memory) opts.db = o.db;
+  if (dbSync !== undefined) opts.dbSync = dbSync;
+  if (o.fresh) opts.fresh = true;
   const ws: Partial<WsLimits> = {};
   const set = <K extends keyof WsLimits>(key: K, value: number | undefined): void => {
     if (value !== undefined) ws[key] = value;
@@ -176,11 +195,25 @@ export async function exchangeMain(argv: string[], io: CliIo = defaultIo): Promi
     io.stdout(`${EXCHANGE_USAGE}\n`);
     return 0;
   }
-  const { operatorKeysFile, ...startOpts } = opts;
+  const { operatorKeysFile, fresh, ...startOpts } = opts;
+  const log = (line: string): void => io.stderr(`perpdesk exchange: ${line}\n`);
+  if (fresh && startOpts.db !== undefined) {
+    try {
+      const aside = moveVenueAside(startOpts.db);
+      if (aside) log(`--fresh: the old venue is kept as ${aside}`);
+    } catch (e) {
+      io.stderr(`perpdesk exchange: --fresh: cannot move ${startOpts.db} aside: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
+      return 1;
+    }
+  }
   let exchange: RunningExchange;
   try {
-    exchange = await startExchange({ ...startOpts, log: (line) => io.stderr(`perpdesk exchange: ${line}\n`) });
+    exchange = await startExchange({ ...startOpts, log });
   } catch (e) {
+    if (e instanceof VenueFileError) {
+      io.stderr(`perpdesk exchange: ${e.message}\n`);
+      return 1;
+    }
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EACCES' ? 'permission denied' : e instanceof Error ? e.message : String(e);
     io.stderr(`perpdesk exchange: cannot listen on ${startOpts.host}:${startOpts.port}: ${why}\n`);

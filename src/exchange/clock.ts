@@ -9,7 +9,14 @@ export class Clock {
   private offsetMs = 0;
   private readonly listeners = new Set<ClockListener>();
 
-  constructor(private readonly source: () => number = Date.now) {}
+  /** `offsetMs`: where a restarted venue's time resumes relative to the source (persistence). */
+  constructor(
+    private readonly source: () => number = Date.now,
+    offsetMs = 0,
+  ) {
+    if (!Number.isSafeInteger(offsetMs) || offsetMs < 0) throw new RangeError('clock offset must be a non-negative integer');
+    this.offsetMs = offsetMs;
+  }
 
   now(): number {
     return this.source() + this.offsetMs;

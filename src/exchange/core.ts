@@ -28,6 +28,7 @@ import { MemoryInviteCodeStore, type InviteCodeStore } from './state/inviteCodes
 import type { ExchangeState } from './state/exchangeState.js';
 import { defaultMarginHooks, type MarginHooks } from './state/marginHooks.js';
 import { MarketConfig, type MarketSetup } from './state/marketConfig.js';
+import type { ExchangePersistence } from './persist/persistence.js';
 import { NonceWindow, type NonceRegistry } from './state/nonceWindow.js';
 import { StreamHub } from './streams/hub.js';
 import { registerStreamSnapshots } from './streams/snapshots.js';
@@ -66,6 +67,8 @@ export interface ExchangeCoreOptions {
   wsLimits?: Partial<WsLimits>;
   clock?: Clock;
   stores?: ExchangeStores;
+  /** Storage beyond memory (persist/sqliteVenue.ts); none: the venue lives in memory only. */
+  persistence?: ExchangePersistence;
   /** One line per unexpected internal error; never request bodies or keys. */
   log?: (line: string) => void;
 }
@@ -102,6 +105,7 @@ export class ExchangeCore implements ExchangeState {
   readonly trading: TradingEngine;
   private marginHooks: MarginHooks;
   private requestSeq = 0;
+  private readonly persistence: ExchangePersistence | undefined;
   /** One line per noteworthy event (liquidations, internal errors); never request bodies or keys. */
   readonly log: (line: string) => void;
 
@@ -131,13 +135,21 @@ export class ExchangeCore implements ExchangeState {
     this.hub = new StreamHub(resolveWsLimits(opts));
     this.hub.setAuthenticator((auth) => {
       const r = this.auth.authenticateWs(auth);
+      // Its nonce is spent: on disk before the auth answer goes out, as for a request.
+      try {
+        this.persistence?.commit();
+      } catch (e) {
+        this.log(`state file: writing a WebSocket sign-in failed: ${e instanceof Error ? e.message : String(e)}`);
+        return { ok: false, message: 'internal error; try again' };
+      }
       if (!r.ok || r.role === 'master') return r;
       // An agent's session lasts only as long as the agent does (revoked, replaced, expired).
       return { ...r, lapsed: () => this.auth.agentLapsed(r.signer, r.accountId) };
     });
 
     for (const code of opts.inviteCodes ?? []) this.invites.add(code);
-    this.invites.issue(opts.inviteCount ?? (opts.inviteCodes?.length ? 0 : 10));
+    // A restored venue keeps the codes it had; new ones come from the control route.
+    if (!opts.persistence?.restored) this.invites.issue(opts.inviteCount ?? (opts.inviteCodes?.length ? 0 : 10));
     this.operators = this.createOperators();
 
     registerAccountActions(this.actions);
@@ -159,6 +171,17 @@ export class ExchangeCore implements ExchangeState {
     this.indexPrices.onChange((contractId) => this.trading.onIndexChange(contractId, this.clock.now()));
     this.clock.onAdvance((now) => this.trading.onClockAdvance(now));
     this.clock.onAdvance(() => this.hub.recheckAuthorization());
+    this.persistence = opts.persistence;
+    this.persistence?.attach(this, this.log);
+  }
+
+  /**
+   * Writes what changed since the last commit to storage, in one transaction (nothing
+   * without persistence). Called before a request's answer is written, after a control
+   * request and at the end of each block.
+   */
+  commit(): void {
+    this.persistence?.commit();
   }
 
   get hooks(): MarginHooks {
@@ -207,6 +230,8 @@ export class ExchangeCore implements ExchangeState {
           data = this.actions.run(ctx, env.action);
         }
       }
+      // On disk before the answer leaves: an answered action survives the process dying.
+      this.persistence?.commit();
       return { status: 200, body: { status: 'ok', requestId, response: { type: responseTypeOf(type), data } } };
     } catch (e) {
       return this.failure(e, requestId);
@@ -216,7 +241,10 @@ export class ExchangeCore implements ExchangeState {
   /** `POST /info` with an already parsed JSON body: the bare result on success (spec 4.3). */
   handleInfo(body: unknown): HttpReply {
     try {
-      return { status: 200, body: this.queries.handle(this, body) };
+      const result = this.queries.handle(this, body);
+      // Reads may settle lazy state (a candle history merged in, a funding schedule set).
+      this.persistence?.commit();
+      return { status: 200, body: result };
     } catch (e) {
       return this.failure(e, this.nextRequestId());
     }
@@ -225,6 +253,11 @@ export class ExchangeCore implements ExchangeState {
   close(): void {
     this.credits.close();
     this.hub.dropAll();
+    try {
+      this.persistence?.close();
+    } catch (e) {
+      this.log(`closing the state file failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
 
   private failure(e: unknown, requestId: string): HttpReply {

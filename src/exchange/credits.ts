@@ -1,6 +1,6 @@
 import type { Clock } from './clock.js';
 
-interface PendingCredit {
+export interface PendingCredit {
   accountId: number;
   dueAt: number;
 }
@@ -15,6 +15,8 @@ export class CreditScheduler {
   private timer: NodeJS.Timeout | undefined;
   private readonly unsubscribe: () => void;
   private closed = false;
+  /** Told when a credit is scheduled or paid (persistence). */
+  onChange: (() => void) | undefined;
 
   constructor(
     private readonly clock: Clock,
@@ -28,6 +30,7 @@ export class CreditScheduler {
   schedule(accountId: number): number {
     const dueAt = this.clock.now() + this.delayMs;
     this.pending.push({ accountId, dueAt });
+    this.onChange?.();
     if (this.delayMs === 0) this.settle();
     else this.arm();
     return dueAt;
@@ -42,8 +45,21 @@ export class CreditScheduler {
       this.pay(credit.accountId);
       paid++;
     }
+    if (paid > 0) this.onChange?.();
     this.arm();
     return paid;
+  }
+
+  /** Credits not yet paid, in due order. */
+  pendingCredits(): readonly PendingCredit[] {
+    return this.pending;
+  }
+
+  /** Stored credits not yet paid (a persistent store's start-up); those already due are paid now. */
+  restore(credits: readonly PendingCredit[]): void {
+    this.pending.push(...credits);
+    this.pending.sort((a, b) => a.dueAt - b.dueAt);
+    this.settle();
   }
 
   isPending(accountId: number): boolean {

@@ -103,6 +103,7 @@ export class MemoryLedger implements Ledger {
     if (amount <= 0n) throw new LedgerError(`ledger: mint of ${amount}`);
     const coin = coinOfBucket(to);
     this.minted.set(coin, (this.minted.get(coin) ?? 0n) + amount);
+    this.onMinted(coin);
     this.set(to, this.balance(to) + amount);
     this.record({ kind: 'mint', to, amount, memo });
   }
@@ -128,11 +129,20 @@ export class MemoryLedger implements Ledger {
     return this.journal.slice(-RECENT_CAP);
   }
 
-  private set(key: BucketKey, value: bigint): void {
+  /** Loads stored balances and mints (a persistent store's start-up); not a movement, so not journaled. */
+  restore(buckets: Iterable<[BucketKey, bigint]>, minted: Iterable<[number, bigint]>): void {
+    for (const [key, value] of buckets) if (value !== 0n) this.buckets.set(key, value);
+    for (const [coin, amount] of minted) this.minted.set(coin, amount);
+  }
+
+  protected set(key: BucketKey, value: bigint): void {
     // Zero buckets are dropped so memory follows the money, not every key ever touched.
     if (value === 0n) this.buckets.delete(key);
     else this.buckets.set(key, value);
   }
+
+  /** A coin's minted total changed; a persistent subclass notes it. */
+  protected onMinted(_coin: number): void {}
 
   private record(entry: Omit<LedgerRecord, 'seq' | 'time'>): void {
     this.journal.push({ seq: ++this.seq, time: this.now(), ...entry });

@@ -4,6 +4,9 @@ import { FaultInjector } from './http/faults.js';
 import { createExchangeHttpServer } from './http/server.js';
 import { BlockLoop, DEFAULT_BLOCK_MS, parseActivity } from './live/blockLoop.js';
 import type { OperatorInfo } from './operators.js';
+import { openVenue, type OpenedVenue, type VenueSync } from './persist/sqliteVenue.js';
+import { defaultMarketSetup } from './state/defaultMarket.js';
+import type { MarketSetup } from './state/marketConfig.js';
 import { attachWebSocket } from './streams/wsTransport.js';
 
 /** Something started with the exchange (market bots, streams); the returned function runs at close. */
@@ -21,6 +24,32 @@ export interface StartExchangeOptions extends ExchangeCoreOptions {
   /** Block cadence of books, bots and settlement; default 100 ms. */
   blockMs?: number;
   extensions?: ExchangeExtension[];
+  /**
+   * The venue's state file (SQLite), created if missing and resumed if present; ':memory:'
+   * or absent: the venue lives in memory and ends with the process.
+   */
+  db?: string;
+  /** WAL sync of the state file: normal (default; survives the process dying) or full (also power loss). */
+  dbSync?: VenueSync;
+}
+
+/** What a stored venue must match to be resumed: its contracts. */
+function marketIdentity(setup: MarketSetup): string {
+  return setup.contracts.map((c) => `${c.contractId}:${c.name}`).join(',');
+}
+
+/** The core, on the state file when there is one. */
+function createCore(opts: StartExchangeOptions): ExchangeCore {
+  if (opts.db === undefined || opts.db === ':memory:') return new ExchangeCore(opts);
+  const market = opts.market ?? defaultMarketSetup();
+  const venue: OpenedVenue = openVenue(opts.db, { seed: opts.seed ?? 1, market: marketIdentity(market), ...(opts.dbSync ? { synchronous: opts.dbSync } : {}) });
+  opts.log?.(venue.restored ? `${opts.db}: resuming the stored venue (it keeps its own seed)` : `${opts.db}: a new venue`);
+  try {
+    return new ExchangeCore({ ...opts, market, seed: venue.seed, clock: opts.clock ?? venue.clock, stores: venue.stores, persistence: venue.persistence });
+  } catch (e) {
+    venue.persistence.close();
+    throw e;
+  }
 }
 
 export interface RunningExchange {
@@ -46,7 +75,7 @@ function hostForUrl(host: string): string {
 export async function startExchange(opts: StartExchangeOptions = {}): Promise<RunningExchange> {
   const host = opts.host ?? '127.0.0.1';
   const activity = parseActivity(opts.activity, 'normal');
-  const core = new ExchangeCore(opts);
+  const core = createCore(opts);
   const blocks = new BlockLoop(core, { activity, blockMs: opts.blockMs ?? DEFAULT_BLOCK_MS });
   const faults = new FaultInjector();
   const server = createExchangeHttpServer(core, {

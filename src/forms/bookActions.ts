@@ -1,5 +1,5 @@
 import { formatPrice, formatSize } from '../format/index.js';
-import { divRound, formatDecimal, parseDecimal } from '../protocol/index.js';
+import { divRound, formatDecimal } from '../protocol/index.js';
 import type { ContractConfig } from '../protocol/wire/index.js';
 import { bestPrices } from './bookWalk.js';
 import { isHedge, targetPosition, type FormContext } from './context.js';
@@ -7,7 +7,6 @@ import { defaultSizeRaw } from './defaultSize.js';
 import { roundToTick } from './numbers.js';
 import { bookSides, contractUnavailable, markRaw, positionSize } from './orderContext.js';
 import type { OrderKind } from './preTrade.js';
-import { MAX_ORDERS_PER_REQUEST } from '../protocol/wire/index.js';
 
 /**
  * Trading from the book and position keys. Each returns the texts of the order form (or the
@@ -21,7 +20,7 @@ import { MAX_ORDERS_PER_REQUEST } from '../protocol/wire/index.js';
  */
 export const PROTECT_PCT = 5n;
 
-export type BookActionResult = { ok: true; form: 'order' | 'orderBatch'; values: Record<string, string>; note: string } | { ok: false; error: string };
+export type BookActionResult = { ok: true; form: 'order'; values: Record<string, string>; note: string } | { ok: false; error: string };
 
 interface OrderTexts {
   isBuy: boolean;
@@ -120,28 +119,3 @@ export const flatten = (ctx: FormContext): BookActionResult => closingOrder(ctx,
 export const reverse = (ctx: FormContext): BookActionResult => closingOrder(ctx, 'reverse');
 export const closeHalf = (ctx: FormContext): BookActionResult => closingOrder(ctx, 'closeHalf');
 
-/**
- * A ladder for the batch form: `count` Gtc orders of `size` each, from `fromText` stepping
- * `stepTicks` ticks away from the market (down for buys, up for sells).
- */
-export function ladder(ctx: FormContext, isBuy: boolean, fromText: string, stepTicks: number, count: number, sizeText?: string): BookActionResult {
-  const r = contractOf(ctx);
-  if (!r.ok) return r;
-  const c = r.c;
-  if (!Number.isSafeInteger(count) || count < 1 || count > MAX_ORDERS_PER_REQUEST) return { ok: false, error: `Count: 1 to ${MAX_ORDERS_PER_REQUEST}` };
-  if (!Number.isSafeInteger(stepTicks) || stepTicks < 1) return { ok: false, error: 'Step: at least one tick' };
-  let from: bigint;
-  try {
-    from = parseDecimal(fromText, c.priceScale, 'From');
-  } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : 'From: not a price' };
-  }
-  const size = sizeText ?? formatDecimal(defaultSizeRaw(c, ctx.settings, markRaw(ctx, c)), c.qtyScale);
-  const delta = BigInt(stepTicks) * BigInt(c.tickSize);
-  const lines: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const px = isBuy ? from - delta * BigInt(i) : from + delta * BigInt(i);
-    lines.push(`${isBuy ? 'buy' : 'sell'} ${size} @ ${formatDecimal(px, c.priceScale)}`);
-  }
-  return { ok: true, form: 'orderBatch', values: { lines: lines.join('\n') }, note: `Ladder of ${count} ${isBuy ? 'buys' : 'sells'} from ${fromText}, ${stepTicks} tick${stepTicks === 1 ? '' : 's'} apart` };
-}

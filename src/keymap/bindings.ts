@@ -65,6 +65,13 @@ const DEFS = [
   { id: 'agents.generate', keys: [], description: 'Generate an agent key (saved encrypted) and approve it', context: 'global', writes: true },
   { id: 'agents.approve', keys: [], description: 'Approve an agent wallet by address', context: 'global', writes: true },
 
+  // Execution algos, run by this process (src/algo); each opens a form.
+  { id: 'algo.menu', keys: ['W'], description: 'Work an order with an algo: TWAP, scale, chase, trailing stop', context: 'global', writes: true, hint: 'algo' },
+  { id: 'algo.twap', keys: [], description: 'Start a TWAP: Ioc slices over a duration, within a band around the mark', context: 'global', writes: true },
+  { id: 'algo.scale', keys: [], description: 'Start a scale: orders spread between two prices, sizes skewed', context: 'global', writes: true },
+  { id: 'algo.chase', keys: [], description: 'Start a chase: a post-only order that follows the touch', context: 'global', writes: true },
+  { id: 'algo.trail', keys: [], description: 'Start a trailing stop on the position', context: 'global', writes: true },
+
   // List navigation in the focused pane, help and pickers.
   { id: 'list.up', keys: ['k', 'up'], description: 'Move up', context: 'list', palette: false },
   { id: 'list.down', keys: ['j', 'down'], description: 'Move down', context: 'list', palette: false },
@@ -80,7 +87,7 @@ const DEFS = [
   { id: 'book.sellAtCursor', keys: ['S'], description: 'Sell at the cursor price', context: 'book', writes: true, hint: 'sell here' },
   { id: 'book.joinBid', keys: ['J'], description: 'Buy joining the best bid', context: 'book', writes: true },
   { id: 'book.joinAsk', keys: ['K'], description: 'Sell joining the best ask', context: 'book', writes: true },
-  { id: 'book.ladder', keys: ['D'], description: 'Ladder of orders from the cursor (batch form)', context: 'book', writes: true },
+  { id: 'book.scale', keys: ['D'], description: 'Scale of orders from the cursor (scale form)', context: 'book', writes: true },
   { id: 'book.center', keys: ['c'], description: 'Move the cursor back to the spread', context: 'book' },
   { id: 'book.groupingCoarser', keys: ['g'], description: 'Coarser price grouping', context: 'book', hint: 'group' },
   { id: 'book.groupingFiner', keys: ['G'], description: 'Finer price grouping', context: 'book' },
@@ -93,6 +100,8 @@ const DEFS = [
   { id: 'position.cancelTpSl', keys: ['x', 'd'], description: 'Cancel the TP/SL of the selected position', context: 'positions', writes: true, hint: 'cancel TP/SL' },
   { id: 'conditional.cancel', keys: ['c'], description: 'Cancel one conditional (TP or SL) by id', context: 'positions', writes: true },
   { id: 'agents.revoke', keys: ['x', 'd'], description: 'Revoke the selected agent', context: 'agents', writes: true, hint: 'revoke' },
+  { id: 'algos.pauseResume', keys: ['space'], description: 'Pause the selected algo, or resume it', context: 'algos', writes: true, hint: 'pause/resume' },
+  { id: 'algos.cancel', keys: ['x', 'd'], description: 'Cancel the selected algo and its resting orders', context: 'algos', writes: true, hint: 'cancel' },
   { id: 'journal.details', keys: ['enter'], description: 'Show the signed action and its result', context: 'journal', hint: 'details' },
   { id: 'journal.export', keys: [], description: 'Export the journal, fills and order updates (CSV and JSON)', context: 'global' },
   { id: 'notices', keys: [], description: 'The last 100 notices and answers, whole, with their times', context: 'global' },

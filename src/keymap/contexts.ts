@@ -14,6 +14,7 @@ export const PANE_CONTEXTS = [
   'fills',
   'agents',
   'journal',
+  'algos',
 ] as const;
 export type PaneContext = (typeof PANE_CONTEXTS)[number];
 
@@ -44,6 +45,7 @@ export const CONTEXT_TITLES: Record<Context, string> = {
   fills: 'Fills',
   agents: 'Agents',
   journal: 'Journal',
+  algos: 'Algos',
   form: 'Forms',
   confirm: 'Confirmation',
   picker: 'Contract picker',
@@ -63,6 +65,7 @@ const LIST_PANES: ReadonlySet<PaneContext> = new Set([
   'fills',
   'agents',
   'journal',
+  'algos',
 ]);
 
 /** Overlays that show a scrollable or filterable list. */

@@ -10,6 +10,7 @@ const SECTION_ORDER: readonly Context[] = [
   'positions',
   'agents',
   'journal',
+  'algos',
   'trades',
   'chart',
   'fills',

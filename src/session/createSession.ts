@@ -1,3 +1,4 @@
+import { askedBy } from './askedBy.js';
 import { NonceManager, type SecretKeyInput } from '../protocol/index.js';
 import { CANDLE_INTERVAL_MS, type CandleInterval, type ContractConfig, type Subscription } from '../protocol/wire/index.js';
 import { Backoff } from '../client/backoff.js';
@@ -246,12 +247,13 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   // Called once as a signed request leaves (outcome 'sent': written before it goes out) and
   // once with its answer; the store and the file pair the two by signer and nonce.
   exchange.onJournal((heard) => {
-    const entry = o.face === undefined ? heard : { ...heard, face: o.face };
+    const face = askedBy() ?? o.face;
+    const entry = face === undefined ? heard : { ...heard, face };
     coalescer.journal(entry);
     // Only an answer can have changed the account.
     if (entry.outcome !== 'sent') poller.burst();
     try {
-      journalFile?.append(entry, o.face);
+      journalFile?.append(entry, face);
     } catch (e) {
       // One refusal is enough: the file stays as it is and the screen says why.
       journalFile = undefined;

@@ -4,6 +4,7 @@ import { NonceManager } from '../protocol/index.js';
 import { HttpTransport } from '../client/http.js';
 import { InfoClient } from '../client/infoClient.js';
 import { NonceFileStore } from '../client/nonceFileStore.js';
+import { moveVenueAside } from '../exchange/persist/moveVenueAside.js';
 import { startExchange } from '../exchange/startExchange.js';
 import { errCode, readSecretFile, writeFileAtomic } from '../wallet/fsutil.js';
 import { KeySourceError, type PrivateKey } from '../wallet/index.js';
@@ -34,6 +35,19 @@ export interface EmbeddedOptions {
   creditDelayMs?: number;
   /** Record the address in the state directory while running, so commands reach this exchange. */
   advertise?: boolean;
+  /**
+   * The venue's state file. Default `embedded/exchange.sqlite` in the state directory, so
+   * accounts, orders, positions, fills and candles outlive the process; with an explicit
+   * `seed` (a replayable market for tests and benchmarks) the default is ':memory:'.
+   */
+  db?: string;
+  /** Move the state file aside (kept, renamed with the time) and start a new venue. */
+  fresh?: boolean;
+}
+
+/** The embedded venue's state file under a state directory. */
+export function embeddedVenueFile(stateDir: string): string {
+  return path.join(stateDir, 'embedded', 'exchange.sqlite');
 }
 
 export interface EmbeddedExchange {
@@ -61,6 +75,12 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
   prepareStateDir(o.stateDir);
   const dir = path.join(o.stateDir, 'embedded');
   const [master, agent] = await Promise.all([demoKey(path.join(dir, 'master.key')), demoKey(path.join(dir, 'agent.key'))]);
+  const log = o.onProgress ?? (() => {});
+  const db = o.db ?? (o.seed !== undefined ? ':memory:' : embeddedVenueFile(o.stateDir));
+  if (o.fresh && db !== ':memory:') {
+    const aside = moveVenueAside(db);
+    if (aside) log(`a new venue: the old one is kept as ${aside}`);
+  }
   const exchange = await startExchange({
     host: '127.0.0.1',
     port: o.port ?? 0,
@@ -68,10 +88,10 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     seed: o.seed ?? (await embeddedSeed(o.stateDir)),
     creditDelayMs: o.creditDelayMs ?? 0,
     inviteCount: 4,
+    db,
   });
   const nonces = new NonceManager({ store: new NonceFileStore(o.stateDir) });
   const address = master.address.toLowerCase();
-  const log = o.onProgress ?? (() => {});
   let agentReady!: () => void;
   const agentApproved = new Promise<void>((resolve) => (agentReady = resolve));
   const ready = runOnboarding({
@@ -80,7 +100,8 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     address,
     agent: { key: agent, address: agent.address, name: AGENT_NAME, validUntil: Date.now() + AGENT_LIFETIME_MS },
     ...(o.contractName ? { contractName: o.contractName } : {}),
-    inviteCode: exchange.inviteCodes[0]!,
+    // A resumed venue may have handed out its codes; the demo account is then registered already.
+    inviteCode: exchange.inviteCodes[0] ?? exchange.core.invites.issue(1)[0]!,
     log,
     nonces,
     pollMs: 100,

@@ -34,6 +34,8 @@ export interface TargetSpec {
   port?: number | undefined;
   /** Embedded only: record its address in the state directory so commands trade on it. */
   advertise?: boolean | undefined;
+  /** Embedded only: start a new paper venue, the old file moved aside. */
+  fresh?: boolean | undefined;
 }
 
 export interface Target {
@@ -84,6 +86,7 @@ export async function startEmbeddedTarget(spec: TargetSpec, stateDir: string, on
     ...(spec.port !== undefined ? { port: spec.port } : {}),
     ...(spec.contract ? { contractName: spec.contract } : {}),
     ...(spec.advertise ? { advertise: true } : {}),
+    ...(spec.fresh ? { fresh: true } : {}),
     onProgress,
   });
   const target: SessionTarget = { url: embedded.url, wsUrl: embedded.wsUrl, embedded };

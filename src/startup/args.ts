@@ -23,6 +23,8 @@ export interface DashboardArgs {
   /** Port of the embedded exchange on 127.0.0.1 (0 or absent: a free one). */
   port?: number;
   inviteCode?: string;
+  /** Start a new embedded venue (the old state file is kept beside it, renamed). */
+  fresh?: boolean;
   help: boolean;
   version: boolean;
 }
@@ -70,6 +72,7 @@ Embedded exchange:
   --seed N                market seed, for tests and benchmarks (default: random, kept in
                           <state dir>/embedded/seed)
   --port N                listen on 127.0.0.1:N (default: a free port), e.g. to query /info beside it
+  --fresh                 start a new paper venue; the old one is kept as embedded/exchange.<time>.sqlite
 Files:
   --config FILE           config file (default $XDG_CONFIG_HOME/perpdesk/config.json)
   --state-dir DIR         keys, nonces, journal (default $XDG_STATE_HOME/perpdesk)
@@ -100,7 +103,14 @@ export const SHARED_OPTIONS = {
   seed: { type: 'string' },
   port: { type: 'string' },
   'invite-code': { type: 'string' },
+  fresh: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies ParseArgsConfig['options'];
+
+/** The screen's flags, for the dashboard and each viewer of `perpdesk serve`. */
+const DISPLAY_OPTIONS = {
+  theme: { type: 'string' },
+  'no-color': { type: 'boolean', default: false },
 } as const satisfies ParseArgsConfig['options'];
 
 export type SharedArgs = Omit<DashboardArgs, 'theme' | 'noColor' | 'noMouse' | 'version'>;
@@ -161,6 +171,10 @@ export function readSharedArgs(v: Values): SharedArgs {
   if (out.url === undefined && out.ws !== undefined) throw new ArgsError('--ws needs --url');
   if (out.url !== undefined && out.activity !== undefined) throw new ArgsError('--activity applies to the embedded exchange only (no --url)');
   if (out.url !== undefined && out.port !== undefined) throw new ArgsError('--port applies to the embedded exchange only (no --url)');
+  if (v['fresh'] === true) {
+    if (out.url !== undefined) throw new ArgsError('--fresh applies to the embedded exchange only (no --url)');
+    out.fresh = true;
+  }
   return out;
 }
 
@@ -173,8 +187,7 @@ export function parseDashboardArgs(argv: string[]): DashboardArgs {
       allowPositionals: false,
       options: {
         ...SHARED_OPTIONS,
-        theme: { type: 'string' },
-        'no-color': { type: 'boolean', default: false },
+        ...DISPLAY_OPTIONS,
         'no-mouse': { type: 'boolean', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -188,5 +201,90 @@ export function parseDashboardArgs(argv: string[]): DashboardArgs {
     if (v.theme.trim() === '') throw new ArgsError('--theme needs a value');
     out.theme = v.theme;
   }
+  return out;
+}
+
+/** `perpdesk serve` flags: the dashboard's (but mouse and colour, which are each viewer's), and the SSH server's. */
+export interface ServeArgs extends DashboardArgs {
+  ssh: { host: string; port: number };
+  hostKey?: string;
+  authorizedKeys?: string;
+  /** Absent: the server's default (16). */
+  maxViewers?: number;
+  /** No input for this long closes a viewer; 0 never. Absent: the server's default (60 min). */
+  idleTimeoutMs?: number;
+}
+
+export const SERVE_HELP = `perpdesk serve — one session, a dashboard for each SSH viewer
+
+Usage:
+  perpdesk serve --ssh HOST:PORT [dashboard options] [SSH options]
+
+SSH:
+  --ssh HOST:PORT           where to listen, e.g. 127.0.0.1:2222 (viewers: ssh -p 2222 HOST)
+  --host-key FILE           the server's private key (default: <state dir>/ssh_host_ed25519_key,
+                            generated on first start; its fingerprint is printed)
+  --authorized-keys FILE    public keys allowed in, OpenSSH format (default ~/.ssh/authorized_keys);
+                            read-only unless the line has environment="PERPDESK_TRADE=1"
+  --max-viewers N           at most N viewers at once (default 16)
+  --idle-timeout DURATION   close a viewer after this long without a key (default 60m; 0 never)
+
+Every dashboard option but --no-mouse and --version applies (perpdesk --help). Trading
+viewers sign with the server's agent key; the journal names the SSH key that asked.
+`;
+
+/** `30s`, `5m`, `1h` (or 0): whole units only, as a flag is typed. */
+function durationFlag(text: string, flag: string): number {
+  const m = /^(\d{1,6})(ms|s|m|h)?$/.exec(text.trim());
+  if (!m) throw new ArgsError(`${flag} must be a duration such as 30s, 10m, 1h (or 0)`);
+  const n = Number(m[1]);
+  const unit = m[2] ?? 's';
+  return n * (unit === 'h' ? 3_600_000 : unit === 'm' ? 60_000 : unit === 's' ? 1_000 : 1);
+}
+
+export function parseServeArgs(argv: string[]): ServeArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        ...SHARED_OPTIONS,
+        ...DISPLAY_OPTIONS,
+        ssh: { type: 'string' },
+        'host-key': { type: 'string' },
+        'authorized-keys': { type: 'string' },
+        'max-viewers': { type: 'string' },
+        'idle-timeout': { type: 'string' },
+      },
+    });
+  } catch (e) {
+    throw argsError(e, 'perpdesk serve --help');
+  }
+  const v = parsed.values;
+  const shared = readSharedArgs(v);
+  const base: DashboardArgs = { ...shared, noColor: v['no-color'] ?? false, noMouse: true, version: false };
+  if (typeof v.theme === 'string') base.theme = v.theme;
+  if (shared.help) return { ...base, ssh: { host: '', port: 0 } };
+  const ssh = v.ssh;
+  if (typeof ssh !== 'string') throw new ArgsError('perpdesk serve needs --ssh HOST:PORT (e.g. --ssh 127.0.0.1:2222)');
+  const m = /^(\[[0-9a-fA-F:]+\]|[^\s:[\]]+):(\d{1,5})$/.exec(ssh.trim());
+  if (!m || Number(m[2]) > 65535) throw new ArgsError(`--ssh must be HOST:PORT, e.g. 127.0.0.1:2222, got "${ssh}"`);
+  const out: ServeArgs = { ...base, ssh: { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]) } };
+  for (const [flag, field] of [['host-key', 'hostKey'], ['authorized-keys', 'authorizedKeys']] as const) {
+    const value = v[flag];
+    if (typeof value === 'string') {
+      if (value.trim() === '') throw new ArgsError(`--${flag} needs a value`);
+      out[field] = value;
+    }
+  }
+  const max = v['max-viewers'];
+  if (typeof max === 'string') {
+    if (!/^\d{1,4}$/.test(max) || Number(max) < 1) throw new ArgsError('--max-viewers must be a whole number, 1 or more');
+    out.maxViewers = Number(max);
+  }
+  const idle = v['idle-timeout'];
+  if (typeof idle === 'string') out.idleTimeoutMs = durationFlag(idle, '--idle-timeout');
   return out;
 }

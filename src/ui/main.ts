@@ -44,6 +44,14 @@ export function prepare(argv: string[], env: NodeJS.ProcessEnv = process.env): P
     process.stdout.write(`perpdesk ${packageVersion()}\n`);
     return 0;
   }
+  const checked = prepareFrom(args, env);
+  if (typeof checked === 'number') return checked;
+  if (!process.stdout.isTTY || !process.stdin.isTTY) return fail('the dashboard needs a terminal (stdin and stdout must be a TTY)');
+  return checked;
+}
+
+/** The config file and the themes for parsed flags (the dashboard's or `perpdesk serve`'s). */
+export function prepareFrom<A extends DashboardArgs>(args: A, env: NodeJS.ProcessEnv = process.env): (Prepared & { args: A }) | number {
   const paths = resolvePaths(env, { ...(args.config ? { configFile: args.config } : {}), ...(args.stateDir ? { stateDir: path.resolve(args.stateDir) } : {}) });
   let config: Config;
   try {
@@ -60,7 +68,6 @@ export function prepare(argv: string[], env: NodeJS.ProcessEnv = process.env): P
     const r = loadTheme(args.theme, { level: 'truecolor', dirs: themeDirs });
     if (!r.ok) return fail(`--theme: ${r.error}`);
   }
-  if (!process.stdout.isTTY || !process.stdin.isTTY) return fail('the dashboard needs a terminal (stdin and stdout must be a TTY)');
   return { args, config, configDir: paths.configDir, stateDir: paths.stateDir, themeDirs };
 }
 

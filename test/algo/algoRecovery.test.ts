@@ -1,11 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { algoHostOf, algoProgress, AlgoRunner, INTERRUPTED, statusText, type AlgoState } from '../../src/algo/index.js';
 import { AlgoLog } from '../../src/algo/algoLog.js';
 import { recordLine } from '../../src/algo/algoRecord.js';
+import { compactionOf } from '../../src/algo/compactAlgoFile.js';
+import { readAlgoFile } from '../../src/algo/index.js';
 import { CloidGenerator } from '../../src/client/cloid.js';
 import { build, type OrderLookup } from '../../src/protocol/wire/index.js';
-import type { Session } from '../../src/session/index.js';
+import { NonceManager } from '../../src/protocol/index.js';
+import { createSession, type Session } from '../../src/session/index.js';
 import { exchangeData, startTestExchange, type Registered, type TestExchange } from '../support/exchangeHarness.js';
 import { tempDirs } from '../support/tempDirs.js';
 import { algoSession, positionSize, tradingAccount } from './support/algoAccount.js';
@@ -112,7 +116,7 @@ describe('algo recovery', () => {
 
     // A third start finds nothing to settle and nothing interrupted.
     const third = await runnerOn(session, dir);
-    expect(third.recovery).toEqual({ interrupted: [], settled: [], unsettled: [], malformed: 0 });
+    expect(third.recovery).toEqual({ interrupted: [], settled: [], unsettled: [], malformed: 0, compacted: [] });
     expect(third.runner.get(algo.plan.id)).toMatchObject({ status: 'done', nextSlice: 3 });
   });
 
@@ -179,5 +183,81 @@ describe('algo recovery', () => {
     expect(child.answer?.resting).toBeUndefined();
     expect((await lookups(who, [cloid])).map((r) => r.status)).toEqual(['canceled']);
     expect(await positionSize(ex, who.address, 1)).toBe('10');
+  });
+  it('start compacts the file: finished algos past the age limit go, the rest replay the same, written whole and private', async () => {
+    const who = await tradingAccount(ex);
+    const session = await algoSession(ex, who);
+    sessions.push(session);
+    const dir = stateDir();
+    const first = await runnerOn(session, dir);
+    const done = await first.runner.startTwap({ contract: 'SOL1', side: 'buy', size: '1', durationMs: 1_000, slices: 1, bandPct: '2', timeJitterPct: 0, seed: 1 });
+    if (!done.ok) throw new Error(done.error);
+    expect(done.value.status).toBe('done');
+    const live = await first.runner.startTwap({ contract: 'SOL1', side: 'buy', size: '30', durationMs: 180_000, slices: 3, bandPct: '2', sizeJitterPct: 0, timeJitterPct: 0, seed: 3 });
+    if (!live.ok) throw new Error(live.error);
+    const id = live.value.plan.id;
+    // Every change of state leaves a line (a pause, a resume, a schedule based again); only
+    // the last matters to a restart.
+    const log = new AlgoLog(dir);
+    for (let i = 0; i < 40; i++) log.append(recordLine({ type: 'state', id, time: live.value.updatedAt, status: 'running', base: live.value.base }, live.value.plan));
+    const file = path.join(dir, 'algos.jsonl');
+    const before = statSync(file).size;
+    const was = readAlgoFile(dir).algos.find((a) => a.plan.id === id)!;
+    await ex.control({ type: 'advanceTime', ms: 120_000 });
+
+    const clock = new ManualClock(ex);
+    const second = new AlgoRunner({ host: algoHostOf(session, { refresh: true }), stateDir: dir, settings: {}, scheduler: clock, compaction: { keptMs: 60_000 } });
+    const recovery = await second.start();
+    expect(recovery.compacted).toEqual([done.value.plan.id]);
+    expect(recovery.interrupted).toEqual([id]);
+    expect(second.list().map((a) => a.plan.id)).toEqual([id]);
+    const after = readAlgoFile(dir);
+    expect(after.malformed).toBe(0);
+    expect(after.algos).toHaveLength(1);
+    const kept = after.algos[0]!;
+    expect(kept).toMatchObject({ status: 'paused', interrupted: true, nextSlice: was.nextSlice, base: was.base, children: was.children, skipped: was.skipped });
+    expect(statSync(file).size).toBeLessThan(before / 4);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([]);
+    // It still runs from the rewritten file.
+    expect(await second.resume(id)).toMatchObject({ ok: true });
+    await clock.advance(180_000, () => second.idle());
+    expect(second.get(id)).toMatchObject({ status: 'done', reason: 'filled 30 of 30' });
+  });
+
+  it('past its size limit every finished algo goes, whatever its age; one with a resting child stays', () => {
+    const at = (status: AlgoState['status'], resting = false) =>
+      ({ plan: { id: `${status}${resting ? '-resting' : ''}` }, status, updatedAt: 1_000, children: resting ? [{ answer: { resting: true } }] : [] }) as unknown as AlgoState;
+    const algos = [at('done'), at('cancelled'), at('paused'), at('done', true), at('running')];
+    expect(compactionOf(algos, 2_000, 10, { maxBytes: 100 })).toBeUndefined();
+    expect(compactionOf(algos, 2_000, 101, { maxBytes: 100 })).toMatchObject({ dropped: ['done', 'cancelled'] });
+    expect(compactionOf(algos, 2_000, 10, { keptMs: 500 })).toMatchObject({ dropped: ['done', 'cancelled'] });
+  });
+  it("a child settled from the exchange's records gets its real average from the account's fills, not its limit", async () => {
+    const { who, session, dir, algo } = await twapWithOneSlice();
+    const cloid = new CloidGenerator().next();
+    writeIntent(dir, algo, cloid, ex.running.core.clock.now());
+    // Limit 102, filled at the maker's 100; the process died before the answer was written.
+    expect((await session.exchange.order([{ contractId: 1, isBuy: true, price: '102', size: '10', tif: 'Ioc', cloid }])).ok).toBe(true);
+    // The dashboard's session: its userFills stream brings the account's recent fills.
+    const core = ex.running.core;
+    const live = createSession({ url: ex.url }, { master: who.key }, { contractName: 'SOL1', live: true, nonces: new NonceManager({ now: () => core.clock.now() }) });
+    sessions.push(live);
+    expect((await live.ready).ok).toBe(true);
+    const [sent] = await lookups(who, [cloid]);
+    const deadline = Date.now() + 10_000;
+    while (!live.store.getState().orders.fills.some((f) => f.oid === sent!.order.oid)) {
+      if (Date.now() > deadline) throw new Error('no userFills snapshot');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const runner = new AlgoRunner({ host: algoHostOf(live, { refresh: true }), stateDir: dir, settings: {}, scheduler: new ManualClock(ex) });
+    const recovery = await runner.start();
+    expect(recovery.settled).toEqual([{ id: algo.plan.id, cloid, answer: expect.objectContaining({ status: 'filled', filled: 10n, avgPx: 100n, source: 'exchange' }) }]);
+    const s = runner.get(algo.plan.id)!;
+    expect(s.children[1]!.answer?.pxIsLimit).toBeUndefined();
+    expect(algoProgress(s)).toMatchObject({ filled: 20n, avgPx: 100n, avgIsBound: false });
+    // As the file has it, for the next start and for algo list.
+    expect(readAlgoFile(dir).algos[0]!.children[1]!.answer).toMatchObject({ avgPx: 100n, source: 'exchange' });
+    await runner.stop();
   });
 });

@@ -68,7 +68,7 @@ describe('trailing stop', () => {
     expect(bests.map((l) => JSON.parse(l).mark)).toEqual(['104', '106']);
 
     const next = await t.restart();
-    expect(next.recovery).toEqual({ interrupted: [], settled: [], unsettled: [], malformed: 0 });
+    expect(next.recovery).toEqual({ interrupted: [], settled: [], unsettled: [], malformed: 0, compacted: [] });
     await mark('90');
     await next.advance(5_000);
     expect(next.runner.get(s.plan.id)).toMatchObject({ status: 'done', children: [expect.anything()] });

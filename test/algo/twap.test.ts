@@ -161,4 +161,30 @@ describe('TWAP', () => {
     expect(await t.runner.startTwap({ contract: 'NOPE', side: 'buy', size: '10', durationMs: 60_000, slices: 2, bandPct: '2' })).toMatchObject({ ok: false, error: 'no active contract named NOPE' });
     expect(t.runner.list()).toEqual([]);
   });
+  it('after a suspension it sends one slice for the missed time, not a burst, and spaces the rest from then', async () => {
+    const t = await trader();
+    const started = await t.runner.startTwap({ contract: 'SOL1', side: 'buy', size: '6', durationMs: 60_000, slices: 6, bandPct: '2', sizeJitterPct: 0, timeJitterPct: 0, seed: 1 });
+    if (!started.ok) throw new Error(started.error);
+    const algo = started.value;
+    expect(algo.children).toHaveLength(1);
+    // The process sleeps through three slots (no timer fires), then wakes.
+    await ex.control({ type: 'advanceTime', ms: 35_000 });
+    const woke = t.clock.now();
+    await t.advance(0);
+    expect(algo.children).toHaveLength(2);
+    const base = algo.base;
+    expect(base.slice).toBe(1);
+    expect(base.at).toBeGreaterThanOrEqual(woke);
+    expect(base.at).toBeLessThanOrEqual(algo.children[1]!.sentAt);
+    for (let i = 0; i < 10 && algo.status === 'running'; i++) await t.advance(10_000);
+    expect(algo).toMatchObject({ status: 'done', reason: 'filled 6 of 6' });
+    const sent = algo.children.map((c) => c.sentAt);
+    expect(sent).toHaveLength(6);
+    // Slice k+1 in its slot counted from the wake-up: an interval apart, none bunched.
+    for (let k = 1; k < sent.length; k++) expect(sent[k]!).toBeGreaterThanOrEqual(base.at + (k - 1) * 10_000);
+    // A restart keeps the new base.
+    const again = new AlgoRunner({ host: algoHostOf(t.session, { refresh: true }), stateDir: t.dir, settings: {}, scheduler: t.clock });
+    await again.start();
+    expect(again.get(algo.plan.id)?.base).toEqual(base);
+  });
 });

@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/protocol/wire/index.js';
 import { positionSize, tradingAccount } from '../algo/support/algoAccount.js';
 import { exchangeData, startTestExchange, type Registered, type TestExchange } from '../support/exchangeHarness.js';
-import { cliEnv, ROOT, runCli, tempHome, type CliResult } from './support/runCli.js';
+import { type CliResult } from './support/runCli.js';
+import { algoCliUser, algoEvents, type AlgoRowJson } from './support/algoCli.js';
 
 /**
  * `perpdesk algo` spawned as a user runs it, against the embedded exchange over loopback:
@@ -17,20 +15,6 @@ let ex: TestExchange;
 let maker: Registered;
 const MAKER_ASK = 300n;
 
-interface AlgoRowJson {
-  id: string;
-  status: string;
-  state: string;
-  filled: string;
-  total: string;
-  avgPx: string | null;
-  slicesSent: number;
-  slices: number;
-}
-interface EventJson {
-  event: 'plan' | 'progress' | 'end';
-  algo: AlgoRowJson;
-}
 
 beforeAll(async () => {
   ex = await startTestExchange();
@@ -46,33 +30,12 @@ afterAll(async () => {
 
 /** A funded trader with a key file, and its command line against the exchange. */
 async function cliUser() {
-  const who = await tradingAccount(ex);
-  const home = tempHome();
-  const keyFile = path.join(home, 'master.key');
-  writeFileSync(keyFile, `${who.key}\n`, { mode: 0o600 });
-  const base = ['--url', ex.url, '--key-file', keyFile, '--contract', 'SOL1'];
-  const cli = (args: string[]) => runCli([...base, ...args], { home });
-  /** Starts a command without waiting for it; lines of stdout as they come. */
-  const start = (args: string[]) => {
-    const child = spawn(process.execPath, ['dist/cli.js', ...base, ...args], { cwd: ROOT, env: cliEnv(home), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const closed = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-    return { child, closed, lines: () => events(stdout) };
-  };
+  const { who, home, cli, start } = await algoCliUser(ex, ex.url);
   return { who, home, cli, start };
 }
 
-function events(ndjson: string): EventJson[] {
-  return ndjson
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as EventJson);
-}
 
-const lastOf = (stdout: string) => events(stdout).at(-1)!;
+const lastOf = (stdout: string) => algoEvents(stdout).at(-1)!;
 const listed = (r: CliResult) => r.json as { owner: number | null; algos: AlgoRowJson[] };
 
 /**
@@ -114,7 +77,7 @@ describe('perpdesk algo', () => {
     const before = await makerLeft();
     const r = await u.cli(['algo', 'twap', 'buy', '3', 'SOL1', '--duration', '3s', '--slices', '3', '--band', '1%', '--yes', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const lines = events(r.stdout);
+    const lines = algoEvents(r.stdout);
     expect(lines[0]?.event).toBe('plan');
     expect(lastOf(r.stdout)).toMatchObject({ event: 'end', algo: { status: 'done', filled: '3', total: '3', avgPx: '100', slicesSent: 3 } });
 
@@ -179,7 +142,9 @@ describe('perpdesk algo', () => {
 
     const list = await u.cli(['algo', 'list']);
     expect(listed(list).owner).toBeNull();
-    expect(listed(list).algos[0]).toMatchObject({ id, status: 'running' });
+    // No process runs it: shown as the next start finds it, with what the file recorded.
+    expect(listed(list).algos[0]).toMatchObject({ id, status: 'paused', state: 'paused (interrupted)', interrupted: true, slicesSent: 1 });
+    expect(BigInt(listed(list).algos[0]!.filled) > 0n).toBe(true);
 
     const resumed = await u.cli(['algo', 'resume', id, '--yes', '--json']);
     expect(resumed.code, resumed.stderr).toBe(0);

@@ -9,7 +9,6 @@ import {
   flatten,
   initialTexts,
   joinBest,
-  ladder,
   protectivePrice,
   reverse,
   type BookActionResult,
@@ -101,15 +100,3 @@ describe('position keys', () => {
   });
 });
 
-describe('ladder', () => {
-  it('builds batch lines that the batch form validates', () => {
-    const c = ctx();
-    const r = ladder(c, true, '149', 2, 3, '1');
-    expect(r).toMatchObject({ ok: true, form: 'orderBatch', values: { lines: 'buy 1 @ 149\nbuy 1 @ 147\nbuy 1 @ 145' } });
-    const { e } = throughForm(r, c);
-    expect((e.built!.action as { orders: unknown[] }).orders).toHaveLength(3);
-    expect(ladder(c, true, '149', 1, 11)).toEqual({ ok: false, error: 'Count: 1 to 10' });
-    const below = throughForm(ladder(c, true, '2', 1, 3, '1'), c);
-    expect(below.e.errors[0]).toContain('line 3: Price: must be positive');
-  });
-});

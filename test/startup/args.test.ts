@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ArgsError, HELP, parseDashboardArgs } from '../../src/startup/args.js';
+import { ArgsError, HELP, parseDashboardArgs, parseServeArgs } from '../../src/startup/args.js';
 import { mouseEnabled, parseConfig, ConfigError } from '../../src/startup/config.js';
 import { resolvePaths } from '../../src/startup/paths.js';
 
@@ -77,5 +77,24 @@ describe('paths', () => {
     expect(resolvePaths({ HOME: '/h' })).toEqual({ configDir: '/h/.config/perpdesk', configFile: '/h/.config/perpdesk/config.json', stateDir: '/h/.local/state/perpdesk' });
     expect(resolvePaths({ HOME: '/h', XDG_CONFIG_HOME: '/c', XDG_STATE_HOME: '/s' }).stateDir).toBe('/s/perpdesk');
     expect(resolvePaths({ HOME: '/h', XDG_CONFIG_HOME: 'relative' }).configDir).toBe('/h/.config/perpdesk');
+  });
+});
+
+describe('perpdesk serve flags', () => {
+  it('needs --ssh HOST:PORT and takes the SSH options beside the dashboard ones', () => {
+    expect(() => parseServeArgs([])).toThrow('perpdesk serve needs --ssh HOST:PORT');
+    expect(() => parseServeArgs(['--ssh', '2222'])).toThrow('--ssh must be HOST:PORT');
+    expect(() => parseServeArgs(['--ssh', 'localhost:70000'])).toThrow('--ssh must be HOST:PORT');
+    expect(() => parseServeArgs(['--ssh', '127.0.0.1:2222', '--no-mouse'])).toThrow("Unknown option '--no-mouse'");
+    const a = parseServeArgs(['--ssh', '[::1]:2222', '--max-viewers', '4', '--idle-timeout', '15m', '--authorized-keys', 'k', '--activity', 'calm']);
+    expect(a).toMatchObject({ ssh: { host: '::1', port: 2222 }, maxViewers: 4, idleTimeoutMs: 900_000, authorizedKeys: 'k', activity: 'calm' });
+    expect(parseServeArgs(['--ssh', '127.0.0.1:0', '--idle-timeout', '0']).idleTimeoutMs).toBe(0);
+    expect(() => parseServeArgs(['--ssh', '127.0.0.1:0', '--max-viewers', '0'])).toThrow('--max-viewers must be a whole number, 1 or more');
+    expect(() => parseServeArgs(['--ssh', '127.0.0.1:0', '--idle-timeout', 'soon'])).toThrow('--idle-timeout must be a duration');
+  });
+
+  it('--fresh is the embedded venue\'s only', () => {
+    expect(parseDashboardArgs(['--fresh']).fresh).toBe(true);
+    expect(() => parseDashboardArgs(['--fresh', '--url', 'http://x.example'])).toThrow('--fresh applies to the embedded exchange only');
   });
 });

@@ -223,7 +223,7 @@ describe('nothing is sent unless the form is valid and confirmed', () => {
 
   it('monitor mode refuses every form key with a notice', () => {
     const t = setup({ readOnly: true });
-    for (const id of ['order.buy', 'order.batch', 'collateral.move', 'book.ladder', 'agents.generate', 'form.override'] as const) {
+    for (const id of ['order.buy', 'order.batch', 'collateral.move', 'book.scale', 'algo.menu', 'algos.cancel', 'agents.generate', 'form.override'] as const) {
       t.run(id);
       expect(t.viewStore.getState().notice?.text).toBe(READ_ONLY_REFUSAL);
     }

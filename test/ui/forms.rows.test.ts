@@ -6,6 +6,9 @@ import { formKey } from '../../src/ui/forms/formActions.js';
 import { view } from '../../src/ui/view/viewStore.js';
 import { decryptKeystore } from '../../src/wallet/keystore.js';
 import { setup } from './support/formHarness.js';
+import { tempDirs } from '../support/tempDirs.js';
+
+const algoDir = tempDirs('perpdesk-algoform-');
 
 /** Forms on the selected order, position and agent, book keys, menus and agent key generation. */
 
@@ -80,13 +83,16 @@ describe('forms on selected rows and from the book', () => {
     expect(t.screen()).toContain('Flatten: sell 10 Ioc');
   });
 
-  it('the ladder key proposes five orders from the cursor in the batch form', () => {
-    const t = setup();
+  it('the scale key proposes five buys from the cursor down in the scale form, each of the default size', async () => {
+    const t = setup({ algosIn: algoDir() });
+    await t.settle();
     view.setBookCursor(t.viewStore, 148n);
-    t.run('book.ladder');
-    expect(t.form()?.formId).toBe('orderBatch');
-    expect(t.form()?.texts['lines']?.split('\n')).toHaveLength(5);
-    expect(t.form()?.texts['lines']).toContain('buy 1 @ 148');
+    t.run('book.scale');
+    expect(t.form()?.formId).toBe('algoScale');
+    expect(t.form()?.texts).toMatchObject({ side: 'buy', size: '5', orders: '5', from: '148', to: '144' });
+    // Five orders of 1 from 148 down to 144: the preview lists each, the total and the average.
+    expect(t.screen()).toContain('5 Gtc buys, 5 SOL1 in all at an average of 146');
+    expect(t.screen()).toContain('#5 buy 1 @ 144');
   });
 
   it('a margin-mode refusal is explained before signing; a rejection comes back verbatim', async () => {

@@ -125,6 +125,19 @@ export class OrderBook {
     return res;
   }
 
+  /**
+   * Puts a stored resting order back (a persistent store's start-up), behind those restored
+   * before it at its price: restore in `seq` order, which the order keeps, so orders placed
+   * later still queue behind it. Nothing matches; a restored book never crosses.
+   */
+  restore(o: RestingOrder): void {
+    if (this.index.has(o.oid)) throw new Error(`order book: ${o.oid} is already on the book`);
+    if (o.sz <= 0n || o.px <= 0n) throw new Error(`order book: stored order ${o.oid} has no size or price`);
+    if (this.wouldCross(o.isBuy, o.px)) throw new Error(`order book: stored order ${o.oid} would cross the book`);
+    if (o.seq > this.seq) this.seq = o.seq;
+    this.add(new OrderNode({ ...o }));
+  }
+
   /** Removes a resting order; returns it (with its remaining `sz`) or undefined. */
   cancel(oid: number): RestingOrder | undefined {
     const node = this.index.get(oid);

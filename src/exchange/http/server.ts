@@ -87,7 +87,11 @@ export function createExchangeHttpServer(core: ExchangeCore, opts: HttpServerOpt
       return fail(res, 'BAD_REQUEST', 'body is not valid JSON');
     }
 
-    if (route === 'control') return send(res, handleControl(core, opts.faults, json));
+    if (route === 'control') {
+      const reply = handleControl(core, opts.faults, json);
+      core.commit();
+      return send(res, reply);
+    }
 
     const fault = opts.faults.take(route);
     if (fault?.mode === 'error500') return fail(res, 'INTERNAL', 'injected failure (control failNext); the request was not applied');

@@ -55,6 +55,8 @@ export class BlockLoop {
     try {
       this.bots?.step(now);
       this.core.trading.step(now);
+      // The bots' activity and what the block settled, in one transaction per block.
+      this.core.commit();
       this.publish(now);
     } catch (e) {
       // A bug must not stop the market; one line per failure, the first few only.

@@ -68,6 +68,8 @@ export class CandleAggregator {
   private readonly series: Series[];
   private clock = -Infinity;
   private history: HistorySource | undefined;
+  /** Told when an interval's back-history is merged in (persistence writes the whole series then). */
+  onMerged: ((interval: CandleInterval) => void) | undefined;
 
   constructor(opts: CandleAggregatorOptions = {}) {
     const cap = opts.cap ?? DEFAULT_CANDLE_CAP;
@@ -149,6 +151,39 @@ export class CandleAggregator {
     return out;
   }
 
+  /** The live bar of every interval that has one, without merging a history due (persistence). */
+  liveBars(): [CandleInterval, RawCandle][] {
+    const out: [CandleInterval, RawCandle][] = [];
+    for (const s of this.series) if (s.live) out.push([s.interval, { ...s.live }]);
+    return out;
+  }
+
+  /** Intervals whose back-history is merged in (or that never had one to merge). */
+  mergedIntervals(): CandleInterval[] {
+    return this.series.filter((s) => !(s.historyDue && this.history !== undefined)).map((s) => s.interval);
+  }
+
+  /** An interval's bars as they stand, without merging a history due (persistence). */
+  bars(interval: CandleInterval): { closed: RawCandle[]; live: RawCandle | undefined; historyDue: boolean } | undefined {
+    const s = this.find(interval);
+    return s && { closed: s.closed.toArray(), live: s.live && { ...s.live }, historyDue: s.historyDue && this.history !== undefined };
+  }
+
+  /**
+   * Stored bars of an interval (a persistent store's start-up), after `setHistory` when the
+   * venue had anchored one: `merged` says the history is already in these bars.
+   */
+  restore(interval: CandleInterval, closed: readonly RawCandle[], live: RawCandle | undefined, merged: boolean, clock: number): void {
+    const s = this.find(interval);
+    if (!s) return;
+    const ring = new Ring<RawCandle>(s.closed.capacity);
+    for (const b of closed) ring.push(b);
+    s.closed = ring;
+    s.live = live && { ...live };
+    s.historyDue = !merged && this.history !== undefined;
+    this.advance(clock);
+  }
+
   private advance(time: number): number {
     if (time > this.clock) this.clock = time;
     return this.clock;
@@ -166,8 +201,10 @@ export class CandleAggregator {
   /** The series, with its history merged in first if one is due. */
   private read(interval: CandleInterval): Series | undefined {
     const s = this.find(interval);
+    const merging = s?.historyDue === true && this.history !== undefined;
     if (s?.historyDue && this.history) this.mergeHistory(s, this.history(interval));
     if (s) s.historyDue = false;
+    if (merging) this.onMerged?.(interval);
     return s;
   }
 

@@ -102,6 +102,23 @@ export class MemoryAccountStore implements AccountStore {
     this.record(id).feeOverrides.set(marketDeployerId, { ...rates });
   }
 
+  /** A stored account, as it was (a persistent store's start-up). */
+  restore(a: Account): void {
+    const record: AccountRecord = {
+      id: a.id,
+      address: a.address.toLowerCase() as Hex,
+      kind: a.kind,
+      createdAt: a.createdAt,
+      marginShareType: a.marginShareType,
+      positionMode: a.positionMode,
+      enrolled: new Set(a.enrolled),
+      feeOverrides: new Map([...a.feeOverrides].map(([md, r]) => [md, { ...r }])),
+    };
+    this.byIdMap.set(record.id, record);
+    this.byAddressMap.set(record.address, record);
+    if (record.id >= this.nextId) this.nextId = record.id + 1;
+  }
+
   private record(id: number): AccountRecord {
     const r = this.byIdMap.get(id);
     if (!r) throw new Error(`unknown account ${id}`);

@@ -95,6 +95,13 @@ export class MemoryAgentStore implements AgentStore {
     return this.byMaster.get(masterId) ?? [];
   }
 
+  /** A master's stored records, in slot order (a persistent store's start-up). */
+  restore(masterId: number, records: readonly AgentRecord[]): void {
+    if (records.length === 0) return;
+    this.byMaster.set(masterId, [...records]);
+    for (const r of records) this.byAddress.set(r.address.toLowerCase(), masterId);
+  }
+
   lookup(address: string): AgentLookup | undefined {
     const key = address.toLowerCase();
     const masterId = this.byAddress.get(key);

@@ -26,6 +26,11 @@ export class IndexPrices {
     for (const listener of this.listeners) listener(contractId, px);
   }
 
+  /** A stored price (a persistent store's start-up): listeners are not told, nothing has moved. */
+  restore(contractId: number, px: bigint): void {
+    if (this.prices.has(contractId) && px > 0n) this.prices.set(contractId, px);
+  }
+
   /** Returns an unsubscribe function. */
   onChange(listener: IndexListener): () => void {
     this.listeners.add(listener);

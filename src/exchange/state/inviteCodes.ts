@@ -62,4 +62,9 @@ export class MemoryInviteCodeStore implements InviteCodeStore {
   available(): string[] {
     return [...this.codes].filter(([, used]) => !used).map(([code]) => code);
   }
+
+  /** A stored code (a persistent store's start-up). */
+  restore(code: string, used: boolean): void {
+    this.codes.set(code.toUpperCase(), used);
+  }
 }

@@ -22,6 +22,11 @@ export interface NonceRegistry {
 
 export class NonceWindow implements NonceRegistry {
   private readonly seen = new Map<string, number[]>();
+  /**
+   * Per signer restored from storage with only its highest nonces: anything at or below the
+   * lowest of them cannot be told apart from a replay, as when the list is full.
+   */
+  private readonly floors = new Map<string, number>();
   private readonly pastMs: number;
   private readonly futureMs: number;
   private readonly keep: number;
@@ -53,11 +58,27 @@ export class NonceWindow implements NonceRegistry {
       else b = mid;
     }
     if (list[a] === nonce) return `nonce ${nonce} was already used by ${key}`;
+    const floor = this.floors.get(key);
+    if (floor !== undefined && nonce < floor) {
+      return `nonce ${nonce} is too old: ${key} has sent newer nonces before the exchange restarted; use a nonce above ${list.at(-1)}`;
+    }
     if (list.length >= this.keep && a === 0) {
       return `nonce ${nonce} is too old: ${key} has sent ${this.keep} newer nonces; use a nonce above ${list[0]}`;
     }
     list.splice(a, 0, nonce);
     if (list.length > this.keep) list.shift();
     return undefined;
+  }
+
+  /**
+   * A signer's stored nonces (a persistent store's start-up). `complete` false: older ones
+   * were not kept, so nothing below the lowest given is accepted again.
+   */
+  restore(signer: string, nonces: readonly number[], complete: boolean): void {
+    const key = signer.toLowerCase();
+    const list = [...nonces].sort((a, b) => a - b).slice(-this.keep);
+    if (list.length === 0) return;
+    this.seen.set(key, list);
+    if (!complete) this.floors.set(key, list[0] as number);
   }
 }

@@ -15,6 +15,7 @@ import { OrderBook } from '../engine/orderBook.js';
 import { candleHistory, mixSeed, type CandleHistoryOptions } from '../market/candleHistory.js';
 import { CandleAggregator, type CandleEvent } from '../market/candles.js';
 import type { ContractDef } from '../state/marketConfig.js';
+import type { TradingJournal } from './tradingJournal.js';
 import { ContractUnits } from './units.js';
 
 const DAY_MS = 86_400_000;
@@ -35,6 +36,10 @@ export class ContractMarket {
   private liveEvents = new Map<CandleInterval, CandleEvent>();
   /** Still to be seeded; undefined once seeded or when turned off. */
   private history: CandleHistoryOptions | undefined;
+  /** The moment and price the back-history ends at, once seeded. */
+  private historyAnchor: { time: number; px: bigint } | undefined;
+  /** Told of candle and last-price changes (persistence); unset in memory. */
+  journal: TradingJournal | undefined;
 
   constructor(
     readonly contract: ContractDef,
@@ -45,6 +50,21 @@ export class ContractMarket {
     this.book = new OrderBook({ nextOid });
     this.units = new ContractUnits(contract, collateralDecimals);
     this.history = opts.history === false ? undefined : { ...opts.history };
+    this.candles.onMerged = (interval) => this.journal?.candlesMerged(this.contractId, interval);
+  }
+
+  /** What a restart needs besides the bars: the history's anchor and the last trade price. */
+  persisted(): { anchor: { time: number; px: bigint } | undefined; lastPx: bigint | undefined } {
+    return { anchor: this.historyAnchor, lastPx: this.lastPx };
+  }
+
+  /**
+   * Stored state (a persistent store's start-up): the same back-history is drawn again from
+   * its anchor, and merged only into intervals that had not merged it before.
+   */
+  restore(anchor: { time: number; px: bigint } | undefined, lastPx: bigint | undefined): void {
+    this.lastPx = lastPx;
+    if (anchor && this.history !== undefined) this.seedHistory(anchor.time, anchor.px);
   }
 
   /** No back-history (tests of exact candle contents); an interval already read keeps the one it has. */
@@ -65,6 +85,7 @@ export class ContractMarket {
   recordTrade(px: bigint, sz: bigint, time: number): void {
     this.seedHistory(time, px);
     this.lastPx = px;
+    this.journal?.market(this.contractId);
     this.queue(this.candles.trade(px, sz, time));
   }
 
@@ -100,12 +121,15 @@ export class ContractMarket {
     const opts = this.history;
     if (opts === undefined) return;
     this.history = undefined;
+    this.historyAnchor = { time: now, px };
+    this.journal?.market(this.contractId);
     const history = { ...opts, seed: mixSeed(opts.seed ?? 1, this.contract.contractId) };
     this.candles.setHistory((interval) => candleHistory(this.contract, px, now, interval, history));
   }
 
   private queue(events: readonly CandleEvent[]): void {
     for (const e of events) {
+      this.journal?.candle(this.contractId, e);
       if (e.closed) {
         this.closedEvents.push(e);
         if (this.closedEvents.length > PENDING_CLOSED_CAP) this.closedEvents.shift();

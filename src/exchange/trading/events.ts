@@ -9,6 +9,7 @@
 import type { Fill, OpenOrder, OrderUpdate, Trade } from '../../protocol/wire/index.js';
 import { Ring } from '../market/ring.js';
 import type { StreamHub } from '../streams/hub.js';
+import type { TradingJournal } from './tradingJournal.js';
 
 export const RECENT_FILLS_PER_ACCOUNT = 200;
 
@@ -23,6 +24,8 @@ export class TradingEvents {
   private fills = new Map<number, Fill[]>();
   private trades = new Map<number, Trade[]>();
   private readonly history = new Map<number, Ring<Fill>>();
+  /** Told of every fill kept (persistence); unset in memory. */
+  journal: TradingJournal | undefined;
 
   constructor(
     private readonly hub: StreamHub,
@@ -66,6 +69,7 @@ export class TradingEvents {
       let ring = this.history.get(accountId);
       if (!ring) this.history.set(accountId, (ring = new Ring<Fill>(RECENT_FILLS_PER_ACCOUNT)));
       ring.push(fill);
+      this.journal?.fill(accountId, fill);
     }
     if (!this.hub.listening(accountId, 'userFills')) return;
     let list = this.fills.get(accountId);
@@ -81,6 +85,13 @@ export class TradingEvents {
     let list = this.trades.get(trade.contractId);
     if (!list) this.trades.set(trade.contractId, (list = []));
     list.push(trade);
+  }
+
+  /** Stored fills of an account, oldest first (a persistent store's start-up). */
+  restoreFills(accountId: number, fills: readonly Fill[]): void {
+    let ring = this.history.get(accountId);
+    if (!ring) this.history.set(accountId, (ring = new Ring<Fill>(RECENT_FILLS_PER_ACCOUNT)));
+    for (const f of fills) ring.push(f);
   }
 
   recentFills(accountId: number): Fill[] {

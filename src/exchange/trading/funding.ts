@@ -22,11 +22,50 @@ const MAX_CATCH_UP = 1000;
 
 const clamp = (x: bigint, lo: bigint, hi: bigint): bigint => (x < lo ? lo : x > hi ? hi : x);
 
+export interface FundingState {
+  contractId: number;
+  nextTime: number | undefined;
+  cumulative: bigint;
+}
+
 export class Funding {
   private readonly next = new Map<number, number>();
   private readonly cumulative = new Map<number, bigint>();
+  /** Told when a contract's schedule or index changed (persistence). */
+  onChange: ((contractId: number) => void) | undefined;
 
   constructor(private readonly t: TradingBooks) {}
+
+  /** Per contract with a schedule or settled rates: what a restart needs. */
+  state(contractId: number): FundingState {
+    return { contractId, nextTime: this.next.get(contractId), cumulative: this.index(contractId) };
+  }
+
+  restore(s: FundingState): void {
+    if (s.nextTime !== undefined) this.next.set(s.contractId, s.nextTime);
+    if (s.cumulative !== 0n) this.cumulative.set(s.contractId, s.cumulative);
+  }
+
+  /**
+   * After a restart: the interval boundaries that passed while the venue was down are
+   * settled once, at the stored mark and index (the market did not move while nobody could
+   * trade), and the schedule resumes at the next boundary after `now`. Returns, per contract
+   * that missed any, how many boundaries were folded into that one settlement.
+   */
+  resume(now: number): Map<number, number> {
+    const missed = new Map<number, number>();
+    for (const c of this.t.state.config.contracts.values()) {
+      if (this.t.state.config.contractStatus(c.contractId) !== 'Active') continue;
+      const next = this.next.get(c.contractId);
+      if (next === undefined || now < next) continue;
+      const every = this.interval(c);
+      missed.set(c.contractId, Math.floor((now - next) / every) + 1);
+      this.settle(c);
+      this.next.set(c.contractId, (Math.floor(now / every) + 1) * every);
+      this.onChange?.(c.contractId);
+    }
+    return missed;
+  }
 
   interval(c: ContractDef): number {
     return c.fundingIntervalMs ?? DEFAULT_FUNDING_INTERVAL_MS;
@@ -38,6 +77,7 @@ export class Funding {
       const every = this.interval(c);
       next = (Math.floor(now / every) + 1) * every;
       this.next.set(c.contractId, next);
+      this.onChange?.(c.contractId);
     }
     return next;
   }
@@ -75,7 +115,10 @@ export class Funding {
           next = (Math.floor(now / every) + 1) * every;
         }
       }
-      this.next.set(c.contractId, next);
+      if (runs > 0 || next !== this.next.get(c.contractId)) {
+        this.next.set(c.contractId, next);
+        this.onChange?.(c.contractId);
+      }
     }
     return count;
   }

@@ -151,6 +151,7 @@ export function modifyOrder(t: TradingBooks, account: Account, a: ActionOf<'modi
     if (res.requeued) o.timestamp = now;
     o.statusTimestamp = now;
     t.holdings.countOrder(h, o, 1);
+    t.orders.touched(o);
     t.emitOrder(c, o, 'modify', 'upsert');
     return {
       orderId: o.oid,

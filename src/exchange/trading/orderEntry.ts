@@ -188,6 +188,7 @@ function place(t: TradingBooks, account: Account, spec: PlaceSpec, now: number, 
         t.emitOrder(c, maker, 'fill', 'remove');
       } else {
         t.holdings.countOrder(hm, maker, 1);
+        t.orders.touched(maker);
         t.emitOrder(c, maker, 'partialFill', 'upsert');
       }
       t.emitFill(c, maker, tid, f.px, f.sz, 'maker', money, false, now);

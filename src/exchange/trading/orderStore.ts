@@ -4,6 +4,7 @@
  * `ordersByCloids` and modify's "already canceled" work for recent history while memory
  * stays bounded. The cap is per account so that bot churn never evicts a user's history.
  */
+import type { TradingJournal } from './tradingJournal.js';
 import type { OrderRecord } from './types.js';
 
 export const CLOSED_ORDERS_PER_ACCOUNT = 2000;
@@ -20,7 +21,16 @@ export class OrderStore {
   private readonly byOid = new Map<number, OrderRecord>();
   private readonly accounts = new Map<number, AccountOrders>();
 
+  /** Told of every change (persistence); unset in memory. */
+  journal: TradingJournal | undefined;
+
   constructor(private readonly closedCap = CLOSED_ORDERS_PER_ACCOUNT) {}
+
+  /** An open order changed in place (a fill, a modify, a reduce-only trim). */
+  touched(o: OrderRecord): void {
+    this.journal?.order(o);
+  }
+
 
   get(oid: number): OrderRecord | undefined {
     return this.byOid.get(oid);
@@ -52,6 +62,7 @@ export class OrderStore {
     if (o.cloid !== undefined) acc.byCloid.set(o.cloid, o);
     if (o.status === 'open') acc.open.set(o.oid, o);
     else this.retire(acc, o);
+    this.journal?.order(o);
   }
 
   /** An open order reached a final status; the caller has set `status`. */
@@ -59,6 +70,7 @@ export class OrderStore {
     const acc = this.accounts.get(o.accountId);
     if (!acc?.open.delete(o.oid)) return;
     this.retire(acc, o);
+    this.journal?.order(o);
   }
 
   /** modify changed the cloid of an open order. */
@@ -66,6 +78,7 @@ export class OrderStore {
     const acc = this.account(o.accountId);
     if (old !== undefined && acc.byCloid.get(old) === o) acc.byCloid.delete(old);
     if (o.cloid !== undefined) acc.byCloid.set(o.cloid, o);
+    this.journal?.order(o);
   }
 
   private account(accountId: number): AccountOrders {
@@ -80,6 +93,7 @@ export class OrderStore {
       const oldest = acc.closed.values().next().value as OrderRecord;
       acc.closed.delete(oldest.oid);
       this.byOid.delete(oldest.oid);
+      this.journal?.orderDropped(oldest.oid);
       if (oldest.cloid !== undefined && acc.byCloid.get(oldest.cloid) === oldest) acc.byCloid.delete(oldest.cloid);
     }
   }

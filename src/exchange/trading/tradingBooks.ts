@@ -18,6 +18,7 @@ import { MarginEngine } from './margin.js';
 import { OrderStore } from './orderStore.js';
 import type { TradingState } from './tradingState.js';
 import { TriggerBook } from './triggerBook.js';
+import type { TradingJournal } from './tradingJournal.js';
 import type { Holding, OrderRecord, PositionSide, Trigger } from './types.js';
 import { orderUpdate, orderView, triggerOrderView } from './wireViews.js';
 import type { ContractDef } from '../state/marketConfig.js';
@@ -38,6 +39,8 @@ export class TradingBooks {
   private readonly debtors = new Set<number>();
   private readonly touched = new Set<Holding>();
   private depth = 0;
+  /** Told of every change (persistence); unset in memory. */
+  private journal: TradingJournal | undefined;
 
   constructor(readonly state: TradingState) {
     const collateral = state.config.coin(state.config.collateralCoinId);
@@ -48,6 +51,25 @@ export class TradingBooks {
     this.holdings = new Holdings((contractId) => Math.min(DEFAULT_LEVERAGE, this.markets.get(contractId)?.units.maxLeverage ?? 1));
     this.events = new TradingEvents(state.hub, (id) => state.accounts.byId(id)?.kind === 'user');
     this.margin = new MarginEngine(this);
+  }
+
+  /** Persistence: every change is told to `journal` from now on. */
+  setJournal(journal: TradingJournal): void {
+    this.journal = journal;
+    this.orders.journal = journal;
+    this.triggers.journal = journal;
+    this.events.journal = journal;
+    for (const m of this.markets.values()) m.journal = journal;
+  }
+
+  /** The id sequences, for a restart to continue them. */
+  sequences(): { id: number; tid: number } {
+    return { id: this.idSeq, tid: this.tidSeq };
+  }
+
+  restoreSequences(id: number, tid: number): void {
+    this.idSeq = Math.max(this.idSeq, id);
+    this.tidSeq = Math.max(this.tidSeq, tid);
   }
 
   /** Order ids and trigger ids share one sequence, so an id names one thing. */
@@ -71,6 +93,7 @@ export class TradingBooks {
   holding(accountId: number, contractId: number): Holding {
     const h = this.holdings.ensure(accountId, contractId);
     this.touched.add(h);
+    this.journal?.holding(accountId, contractId);
     return h;
   }
 
@@ -189,6 +212,7 @@ export class TradingBooks {
         o.remaining -= excess;
         o.statusTimestamp = now;
         this.holdings.countOrder(h, o, 1);
+        this.orders.touched(o);
         this.emitOrder(c, o, 'modify', 'upsert');
         excess = 0n;
       }

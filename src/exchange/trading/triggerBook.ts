@@ -1,7 +1,10 @@
 /** Live TP/SL triggers by id and by contract (conditional orders consume no margin and sit off the book). */
+import type { TradingJournal } from './tradingJournal.js';
 import type { PositionSide, Trigger } from './types.js';
 
 export class TriggerBook {
+  /** Told of every change (persistence); unset in memory. */
+  journal: TradingJournal | undefined;
   private readonly byId = new Map<number, Trigger>();
   private readonly byContract = new Map<number, Set<Trigger>>();
 
@@ -18,13 +21,16 @@ export class TriggerBook {
     let set = this.byContract.get(trig.contractId);
     if (!set) this.byContract.set(trig.contractId, (set = new Set()));
     set.add(trig);
+    this.journal?.trigger(trig, true);
   }
+
 
   remove(trig: Trigger): boolean {
     if (!this.byId.delete(trig.id)) return false;
     const set = this.byContract.get(trig.contractId);
     set?.delete(trig);
     if (set?.size === 0) this.byContract.delete(trig.contractId);
+    this.journal?.trigger(trig, false);
     return true;
   }
 

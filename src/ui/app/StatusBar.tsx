@@ -92,6 +92,7 @@ export const StatusBar = memo(function StatusBar({ width }: { width: number }) {
   const toast = useViewState((s) => s.toast);
   const progress = useViewState((s) => s.progress);
   const inFlight = useViewState((s) => s.inFlight);
+  const viewers = useViewState((s) => s.viewers);
   const message = newestMessage(notice, lastError, toast, now);
   const { segments, rest } = statusLine(
     {
@@ -105,6 +106,7 @@ export const StatusBar = memo(function StatusBar({ width }: { width: number }) {
       readOnly: mode.readOnly,
       inFlight,
       progress,
+      viewers,
       message,
     },
     width,

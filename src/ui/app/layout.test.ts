@@ -83,11 +83,11 @@ describe('computeLayout', () => {
     expect(l.panes.at(-1)).toMatchObject({ y: 21, height: 2 });
   });
 
-  it('shows every pane on its own at 120x40', () => {
+  it('shows every pane at 120x40, all on their own but fills and algos, which take turns in one area', () => {
     const l = computeLayout(120, 40);
     expect(l.template).toBe('full');
-    for (const p of l.panes) expect(p.tabs).toHaveLength(1);
-    expect(l.panes).toHaveLength(PANE_IDS.length);
+    for (const p of l.panes) expect(p.tabs).toEqual(p.id === 'fills' ? ['fills', 'algos'] : [p.id]);
+    expect(l.panes).toHaveLength(PANE_IDS.length - 1);
   });
 
   it('lets the chart take the extra width at 240x70 and the book the extra height', () => {

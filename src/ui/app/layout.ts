@@ -80,7 +80,7 @@ interface Template {
 
 const HEADER: Row = { fixed: HEADER_ROWS, weight: 0, cells: [{ tabs: ['header'], weight: 1 }] };
 const STATUS: Row = { fixed: STATUS_ROWS, weight: 0, cells: [{ tabs: ['status'], weight: 1 }] };
-const ACCOUNT_TABS: PaneId[] = ['orders', 'positions', 'fills', 'account', 'shareGroups', 'agents', 'journal'];
+const ACCOUNT_TABS: PaneId[] = ['orders', 'positions', 'algos', 'fills', 'account', 'shareGroups', 'agents', 'journal'];
 
 /** Richest first; the first whose minimums fit is used. */
 const TEMPLATES: readonly Template[] = [
@@ -95,7 +95,7 @@ const TEMPLATES: readonly Template[] = [
       {
         weight: 26,
         cells: [
-          { tabs: ['fills'], weight: 30 },
+          { tabs: ['fills', 'algos'], weight: 30 },
           { tabs: ['journal'], weight: 30 },
           { tabs: ['shareGroups'], weight: 20 },
           { tabs: ['agents'], weight: 20 },
@@ -114,7 +114,7 @@ const TEMPLATES: readonly Template[] = [
       {
         weight: 42,
         cells: [
-          { tabs: ['orders', 'positions'], weight: 58 },
+          { tabs: ['orders', 'positions', 'algos'], weight: 58 },
           { tabs: ['fills', 'account', 'shareGroups', 'agents', 'journal'], weight: 42 },
         ],
       },

@@ -17,6 +17,8 @@ export interface StatusModel {
   readOnly: boolean;
   inFlight: number;
   progress: string | null;
+  /** Viewers of a `perpdesk serve` (null: the local dashboard, no such segment). */
+  viewers?: number | null;
   /** The newest notice or error; `toast` marks a request's answer, which the other groups make room for. */
   message: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; toast?: boolean; at?: number } | undefined;
 }
@@ -116,6 +118,9 @@ export function statusSegments(m: StatusModel, width: number): Segment[] {
     },
     { priority: 3, segments: [{ text: m.dataAgeMs === undefined ? 'data —' : `data ${formatAge(m.dataAgeMs)}`, token: 'muted' }] },
   ];
+  if (m.viewers !== undefined && m.viewers !== null) {
+    groups.push({ priority: 1, segments: [{ text: `ssh ${m.viewers} viewer${m.viewers === 1 ? '' : 's'}`, token: 'accent' }], narrower: [[{ text: `ssh ${m.viewers}`, token: 'accent' }]] });
+  }
   if (m.inFlight > 0) groups.push({ priority: 0, segments: [{ text: `⧗ ${m.inFlight} sending`, token: 'warning' }] });
   if (m.progress) groups.push({ priority: 2, segments: [{ text: `⧗ ${m.progress}`, token: 'accent' }], narrower: [[{ text: '⧗ setting up', token: 'accent' }]] });
   if (m.clockWarning && !m.message) groups.push({ priority: 1, fill: true, minWidth: 24, segments: [{ text: `! ${m.clockWarning}`, token: 'warning' }] });

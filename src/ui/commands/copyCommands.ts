@@ -1,4 +1,6 @@
-import { rowCopyValue } from '../clipboard/rowCopyValue.js';
+import { rowCopyValue, type RowCopy } from '../clipboard/rowCopyValue.js';
+import type { AppContextValue } from '../context/AppContext.js';
+import { selectedAlgo } from './algoCommands.js';
 import { view } from '../view/viewStore.js';
 import type { CommandTable } from './types.js';
 
@@ -6,10 +8,16 @@ import type { CommandTable } from './types.js';
  * Copying what identifies the selected row (src/ui/clipboard/rowCopyValue.ts says what each
  * pane gives) to the terminal's clipboard; the status bar names what went there.
  */
+/** The Algos pane's rows are the algo board's: its id is what names an algo to `perpdesk algo`. */
+function selectedAlgoId(app: AppContextValue): RowCopy {
+  const row = selectedAlgo(app);
+  return row ? { ok: true, what: 'algo id', value: row.key } : { ok: false, reason: 'nothing to copy: no algo selected' };
+}
+
 export const COPY_COMMANDS = {
   'row.copy': ({ app }) => {
     const s = app.view.getState();
-    const target = rowCopyValue(s.focus, app.store.getState(), s);
+    const target = s.focus === 'algos' ? selectedAlgoId(app) : rowCopyValue(s.focus, app.store.getState(), s);
     if (!target.ok) {
       view.notify(app.view, target.reason, 'info');
       return;

@@ -131,8 +131,9 @@ describe('/ in help searches the keys', () => {
   it('matches section titles, command ids and keys too', () => {
     const titles = (q: string) => helpLines(DEFAULT_BINDINGS, false, q).filter((l) => l.kind === 'title').map((l) => l.kind === 'title' && l.text);
     expect(titles('journal.export')).toEqual(['Global']);
-    // "orders" is the section's title, the other terms are in its entries' words.
-    expect(titles('orders cancel selected')).toEqual(['Orders']);
+    // "orders" is the Orders section's title, the other terms are in its entries' words; the
+    // Algos section's cancel says all three ("the selected algo and its resting orders").
+    expect(titles('orders cancel selected')).toEqual(['Orders', 'Algos']);
     expect(titles('esc').length).toBeGreaterThan(3);
     expect(helpLines(DEFAULT_BINDINGS, false, 'nothing-like-this')).toEqual([]);
   });

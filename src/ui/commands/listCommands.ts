@@ -1,6 +1,7 @@
 import { selectActiveContractNames } from '../../state/selectors.js';
 import { type Context, isPane, usableBindings } from '../../keymap/index.js';
 import { moveBookCursorIn, paneRowCount } from '../panes/selection.js';
+import { algoRowsOf } from './algoCommands.js';
 import { helpGeometry } from '../overlays/HelpOverlay.js';
 import { paletteGeometry } from '../overlays/PaletteOverlay.js';
 import { helpLines, paletteItems, pickerItems } from '../overlays/overlayLists.js';
@@ -58,7 +59,8 @@ function moveList(move: Move) {
     const a = app.store.getState();
     const pane = v.focus;
     if (!isPane(pane as Context)) return;
-    const count = paneRowCount(pane, a, v);
+    // The algos are the algo board's, not the store's.
+    const count = pane === 'algos' ? algoRowsOf(app).length : paneRowCount(pane, a, v);
     if (pane === 'book') {
       const next = moveBookCursorIn(a, v, stepOf(move, PAGE, count));
       view.setBookCursor(app.view, next);

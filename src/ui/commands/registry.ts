@@ -1,5 +1,6 @@
 import { type CommandId, isWriteCommand, READ_ONLY_REFUSAL } from '../../keymap/index.js';
 import { view } from '../view/viewStore.js';
+import { ALGO_COMMANDS } from './algoCommands.js';
 import { COPY_COMMANDS } from './copyCommands.js';
 import { FILTER_COMMANDS } from './filterCommands.js';
 import { JOURNAL_COMMANDS } from './journalCommands.js';
@@ -25,6 +26,7 @@ export const COMMANDS = {
   ...NOTICE_COMMANDS,
   ...FILTER_COMMANDS,
   ...COPY_COMMANDS,
+  ...ALGO_COMMANDS,
 } satisfies Record<CommandId, CommandHandler>;
 
 /**
@@ -33,7 +35,7 @@ export const COMMANDS = {
  */
 export function runCommand(id: CommandId, ctx: CommandContext, table: CommandTable = COMMANDS): void {
   if (ctx.app.mode.readOnly && isWriteCommand(id)) {
-    view.notify(ctx.app.view, READ_ONLY_REFUSAL, 'warning');
+    view.notify(ctx.app.view, ctx.app.mode.readOnlyWhy ?? READ_ONLY_REFUSAL, 'warning');
     return;
   }
   const handler = table[id];

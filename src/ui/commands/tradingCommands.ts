@@ -4,11 +4,12 @@ import {
   closeHalf,
   flatten,
   joinBest,
-  ladder,
+  defaultSizeRaw,
   reverse,
   type BookActionResult,
   type FormContext,
 } from '../../forms/index.js';
+import { markRaw } from '../../forms/orderContext.js';
 import { formatDecimal } from '../../protocol/index.js';
 import type { AppContextValue } from '../context/AppContext.js';
 import { formContextOf } from '../forms/formContext.js';
@@ -45,8 +46,11 @@ const agent = (app: AppContextValue): Captured => {
   return a ? { agent: a } : {};
 };
 
+/** What a book key proposes: an order, or a scale (an algo form). */
+type Proposal = BookActionResult | { ok: true; form: 'algoScale'; values: Record<string, string>; note: string };
+
 /** A book or position key: the order it proposes, through the same form, checks and confirm policy. */
-function fromBook(make: (ctx: FormContext, app: AppContextValue) => BookActionResult, take: (app: AppContextValue) => Captured = () => ({}), submit = true): CommandHandler {
+function fromBook(make: (ctx: FormContext, app: AppContextValue) => Proposal, take: (app: AppContextValue) => Captured = () => ({}), submit = true): CommandHandler {
   return ({ app }: CommandContext) => {
     const { ctx } = formContextOf(app, take(app));
     const r = make(ctx, app);
@@ -60,16 +64,35 @@ function fromBook(make: (ctx: FormContext, app: AppContextValue) => BookActionRe
 
 const cursor = (app: AppContextValue) => app.view.getState().bookCursorRaw;
 
-/** A ladder of five orders one tick apart from the cursor, buys below the middle of the book, sells above. */
-function ladderFromCursor(ctx: FormContext, app: AppContextValue): BookActionResult {
+/** Orders a scale from the book cursor proposes, one price group apart. */
+const CURSOR_SCALE_ORDERS = 5;
+
+/**
+ * A scale proposed from the book cursor: five orders of the default size from the cursor
+ * away from the market, one price group apart (buys below the middle of the book, sells
+ * above), in the scale form to adjust before anything is sent.
+ */
+function scaleFromCursor(ctx: FormContext, app: AppContextValue): Proposal {
   const raw = cursor(app);
-  if (!ctx.contract) return { ok: false, error: 'select a contract first' };
+  const c = ctx.contract;
+  if (!c) return { ok: false, error: 'select a contract first' };
   if (raw === null) return { ok: false, error: 'move the book cursor to a price level first (j/k)' };
   const at = BigInt(raw);
-  const best = bestPrices(ctx.book ? { bids: ctx.book.levels[0], asks: ctx.book.levels[1] } : undefined, ctx.contract.priceScale);
+  const best = bestPrices(ctx.book ? { bids: ctx.book.levels[0], asks: ctx.book.levels[1] } : undefined, c.priceScale);
   const middle = best.bid !== undefined && best.ask !== undefined ? (best.bid + best.ask) / 2n : (best.bid ?? best.ask);
   const isBuy = middle === undefined ? true : at <= middle;
-  return ladder(ctx, isBuy, formatDecimal(at, ctx.contract.priceScale), 1, 5);
+  const step = BigInt(Math.max(1, app.view.getState().bookGroupTicks)) * BigInt(c.tickSize);
+  const span = step * BigInt(CURSOR_SCALE_ORDERS - 1);
+  const last = isBuy ? at - span : at + span;
+  if (last < BigInt(c.tickSize)) return { ok: false, error: 'the cursor is too close to zero for a scale below it' };
+  const each = defaultSizeRaw(c, ctx.settings, markRaw(ctx, c));
+  const px = (x: bigint) => formatDecimal(x, c.priceScale);
+  return {
+    ok: true,
+    form: 'algoScale',
+    values: { side: isBuy ? 'buy' : 'sell', size: formatDecimal(each * BigInt(CURSOR_SCALE_ORDERS), c.qtyScale), orders: String(CURSOR_SCALE_ORDERS), from: px(at), to: px(last) },
+    note: `Scale of ${CURSOR_SCALE_ORDERS} ${isBuy ? 'buys' : 'sells'} from the cursor ${px(at)}, one price group apart`,
+  };
 }
 
 export const TRADING_COMMANDS = {
@@ -96,7 +119,13 @@ export const TRADING_COMMANDS = {
   'book.sellAtCursor': fromBook((ctx, app) => atCursor(ctx, false, cursor(app))),
   'book.joinBid': fromBook((ctx) => joinBest(ctx, true)),
   'book.joinAsk': fromBook((ctx) => joinBest(ctx, false)),
-  'book.ladder': fromBook(ladderFromCursor, undefined, false),
+  'book.scale': fromBook(scaleFromCursor, undefined, false),
+
+  'algo.menu': open('menu:algos'),
+  'algo.twap': open('algoTwap'),
+  'algo.scale': open('algoScale'),
+  'algo.chase': open('algoChase'),
+  'algo.trail': open('algoTrail'),
 
   'margin.leverage': open('leverage'),
   'margin.mode': open('marginMode'),

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
+import type { AlgoBoard } from '../../algo/algoBoard.js';
 import type { Session } from '../../session/index.js';
 import type { FormSettings } from '../../forms/context.js';
 import type { AppState } from '../../state/types.js';
@@ -14,7 +15,14 @@ export interface AppContextValue {
   store: AppStore;
   view: ViewStore;
   session: Session | null;
-  mode: { readOnly: boolean; embedded: boolean; signer: 'agent' | 'master' | 'none'; address: string | null };
+  mode: {
+    readOnly: boolean;
+    embedded: boolean;
+    signer: 'agent' | 'master' | 'none';
+    address: string | null;
+    /** Why a write is refused, when it is not the session's own monitor mode (a read-only SSH key). */
+    readOnlyWhy?: string;
+  };
   /** Staleness thresholds per pane in ms (config file `staleAfterMs`). */
   staleAfterMs: Readonly<Record<string, number>>;
   /** Config file's confirm policy, guards, alerts and default sizes (the forms obey them). */
@@ -27,6 +35,8 @@ export interface AppContextValue {
    * no terminal is attached (component tests).
    */
   clipboard?: (text: string) => void;
+  /** The execution algos of the state directory: run by this process, or watched while another runs them. */
+  algos?: AlgoBoard;
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);

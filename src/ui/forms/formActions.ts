@@ -24,6 +24,7 @@ import { whileAgentNotRevoked } from '../view/noticeHolds.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
 import { generateAgentKeystore } from '../../session/agentKeystore.js';
 import { evaluateLocal, GENERATE_AGENT, type LocalEvaluation, type LocalForm } from './agentKeyForm.js';
+import { algoFormById, evaluateAlgo, initialAlgoTexts, type AlgoEvaluation, type AlgoForm } from './algoForms.js';
 import { DEFAULT_BLOCKER_KEYS, type BlockerCommand, type BlockerKeys } from './blockerKeys.js';
 import { backspace, cycleChoice, focusedField, isTextKind, jumpChoice, moveFocus, typeInto } from './fieldEditing.js';
 import { formContextOf } from './formContext.js';
@@ -43,6 +44,7 @@ export type Resolved =
   | { kind: 'spec'; spec: FormSpec; ctx: FormContext; ev: Evaluation }
   | { kind: 'menu'; menu: Menu; ctx: FormContext }
   | { kind: 'local'; form: LocalForm; ev: LocalEvaluation }
+  | { kind: 'algo'; form: AlgoForm; ctx: FormContext; ev: AlgoEvaluation }
   | { kind: 'unknown' };
 
 /** Forms that put orders on the book: the stale-book check applies to them. */
@@ -53,6 +55,12 @@ export function resolveForm(app: AppContextValue, st: FormState, now = Date.now(
   const menu = menuById(st.formId);
   if (menu) return { kind: 'menu', menu, ctx };
   if (st.formId === GENERATE_AGENT.id) return { kind: 'local', form: GENERATE_AGENT, ev: evaluateLocal(GENERATE_AGENT, st.texts) };
+  const algo = algoFormById(st.formId);
+  if (algo) {
+    const ev = evaluateAlgo(algo, st.texts, ctx);
+    const blocked = algoBlocked(app);
+    return { kind: 'algo', form: algo, ctx, ev: blocked === undefined ? ev : { ...ev, blocked, errors: [blocked], ready: false } };
+  }
   const spec = formById(st.formId);
   if (!spec) return { kind: 'unknown' };
   const ev = evaluateForm(spec, st.texts, ctx);
@@ -61,7 +69,17 @@ export function resolveForm(app: AppContextValue, st: FormState, now = Date.now(
 }
 
 export function fieldsOf(r: Resolved): readonly FieldView[] {
-  return r.kind === 'spec' || r.kind === 'local' ? r.ev.fields : [];
+  return r.kind === 'spec' || r.kind === 'local' || r.kind === 'algo' ? r.ev.fields : [];
+}
+
+/** Why this dashboard cannot start or act on algos, when it cannot (another process runs them, no key). */
+export function algoBlocked(app: AppContextValue): string | undefined {
+  const board = app.algos?.snapshot();
+  if (!board) return 'algos need a state directory';
+  if (board.owner.kind === 'other') return `the algos are run by another perpdesk process (pid ${board.owner.pid}); start and change them there`;
+  if (board.owner.kind === 'none') return `algos cannot run here: ${board.owner.why}`;
+  if (board.loading) return 'the algos are still being read back; a moment';
+  return undefined;
 }
 
 export interface OpenOptions {
@@ -111,6 +129,14 @@ function initialState(app: AppContextValue, formId: string, o: OpenOptions): For
     focus = first?.key ?? '';
     replace = first !== undefined && first.text !== '' && isTextKind(first.kind);
     if (formId === 'order') priceSource = openingSource(ctx, texts, captured, o.params?.['price']);
+  } else if (algoFormById(formId)) {
+    const form = algoFormById(formId)!;
+    const { ctx } = formContextOf(app, captured);
+    texts = initialAlgoTexts(form, ctx, o.params ?? {});
+    const visible = evaluateAlgo(form, texts, ctx).fields.filter((f) => f.visible);
+    const first = visible.find((f) => f.error !== undefined || f.text === '') ?? visible[0];
+    focus = first?.key ?? '';
+    replace = first !== undefined && first.text !== '' && isTextKind(first.kind);
   } else if (formId === GENERATE_AGENT.id) {
     texts = { password: '', repeat: '' };
     focus = 'password';
@@ -185,6 +211,7 @@ export function submitForm(app: AppContextValue): void {
   if (!st) return;
   if (st.stage === 'sending') return say(app, st, 'sending… the answer will show here', 'info');
   if (st.stage === 'result') return closeForm(app);
+  if (algoFormById(st.formId)) return submitAlgo(app, st);
   if (st.stage === 'confirm') return confirmSend(app, st);
   const r = resolveForm(app, st);
   switch (r.kind) {
@@ -197,6 +224,8 @@ export function submitForm(app: AppContextValue): void {
     }
     case 'local':
       return void submitLocal(app, st, r.ev);
+    case 'algo':
+      return submitAlgo(app, st);
   }
   const { spec, ctx, ev } = r;
   if (ev.blocked !== undefined) return say(app, st, `not sent: ${ev.blocked}`, 'error');
@@ -353,6 +382,46 @@ async function send(app: AppContextValue, st: FormState, spec: FormSpec, built: 
     const cloid = outcome.cloids[0];
     if (outcome.ok && cloid !== undefined) void app.session?.attached?.track({ ...built.attached, cloid }, outcome.statuses[0]);
   }
+}
+
+/** Enter on an algo form: the review of what it will do, then (Enter again) the start. */
+function submitAlgo(app: AppContextValue, st: FormState): void {
+  const r = resolveForm(app, st);
+  if (r.kind !== 'algo') return;
+  if (st.stage === 'confirm') return void startAlgo(app, st, r.form, r.ctx);
+  if (r.ev.blocked !== undefined) return say(app, st, `not started: ${r.ev.blocked}`, 'error');
+  if (!r.ev.ready || !r.ev.lines) {
+    const firstBad = r.ev.fields.find((f) => f.visible && f.error !== undefined);
+    patch(app, st, { submitted: true, ...(firstBad ? { focus: firstBad.key, replace: false } : {}), message: { text: `not started: ${r.ev.errors[0] ?? 'the form is not complete'}`, tone: 'error' } });
+    return;
+  }
+  const { message: _m, ...rest } = st;
+  view.updateForm(app.view, st.instance, () => ({ ...rest, stage: 'confirm', review: r.ev.lines!, scroll: 0 }));
+}
+
+async function startAlgo(app: AppContextValue, st: FormState, form: AlgoForm, ctx: FormContext): Promise<void> {
+  const runner = app.algos?.runner;
+  const req = form.request(st.texts, ctx);
+  if (!runner || !req.ok) return say(app, st, `not started: ${!runner ? (algoBlocked(app) ?? 'no algo runner') : req.ok ? '' : req.error}`, 'error');
+  const { message: _m, ...rest } = st;
+  view.updateForm(app.view, st.instance, () => ({ ...rest, stage: 'sending', scroll: 0 }));
+  let answer: Awaited<ReturnType<AlgoForm['start']>>;
+  try {
+    answer = await form.start(runner, req.value);
+  } catch (e) {
+    answer = { ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
+  const onTop = app.view.getState().form?.instance === st.instance && selectTopOverlay(app.view.getState())?.kind === 'form';
+  if (answer.ok) {
+    if (onTop) closeForm(app);
+    // The Algos pane comes to the front (focus is always shown), its keys at hand.
+    view.focus(app.view, 'algos');
+    view.notify(app.view, form.done(answer.value.plan.id), 'success');
+    return;
+  }
+  const result: ResultView = { tone: 'error', lines: [`not started: ${answer.error}`] };
+  view.updateForm(app.view, st.instance, (f) => ({ ...f, stage: 'result', result, scroll: 0 }));
+  view.toast(app.view, result.lines.join(' '), 'error');
 }
 
 async function submitLocal(app: AppContextValue, st: FormState, ev: LocalEvaluation): Promise<void> {

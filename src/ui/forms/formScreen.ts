@@ -3,6 +3,7 @@ import type { Segment } from '../components/Tone.js';
 import { fit, textWidth } from '../format/width.js';
 import type { ThemeToken } from '../theme/tokens.js';
 import type { LocalForm } from './agentKeyForm.js';
+import type { AlgoForm } from './algoForms.js';
 import { DEFAULT_BLOCKER_KEYS, type BlockerKeys } from './blockerKeys.js';
 import { focusedField, MULTILINE_FIELDS, showsError } from './fieldEditing.js';
 import type { Resolved } from './formActions.js';
@@ -193,9 +194,43 @@ function localScreen(st: FormState, form: LocalForm, r: Extract<Resolved, { kind
   return { title: form.title, info: 'signs nothing', rows, anchor, footer: st.stage === 'sending' ? 'encrypting…' : 'Tab/↑↓ field · Enter generate · Esc close' };
 }
 
+/** An algo form: its fields and, once complete, what it will do; then the review, the start and a refusal. */
+function algoScreen(st: FormState, form: AlgoForm, r: Extract<Resolved, { kind: 'algo' }>, width: number): FormScreen {
+  // An algo acted on by id (resume, cancel) may be on another contract than the one in view.
+  const where = r.ctx.contract && Object.keys(form.fields).length > 0 ? ` · ${r.ctx.contract.name}` : '';
+  if (st.stage === 'result' && st.result) return resultScreen(st, form.title, width);
+  if (st.stage === 'confirm' || st.stage === 'sending') {
+    const rows: Segment[][] = st.note ? wrapped(st.note, width, 'muted', ' ') : [];
+    (st.review ?? []).forEach((l, i) => rows.push(...wrapped(l, width, i === 0 ? 'accent' : 'text', ' ')));
+    rows.push([], ...wrapped('Each order it sends is checked as the order form checks one (guards, blockers); one that fails pauses the algo with the reason.', width, 'muted', ' '));
+    rows.push(...messageRows(st, width));
+    if (st.stage === 'sending') return { title: form.title, info: 'starting…', rows, anchor: 0, footer: 'starting… the Algos pane shows it once it runs' };
+    return { title: `${form.title}: confirm`, info: `algo${where}`, rows, anchor: 0, footer: `Enter/y ${form.verb} · n back · Esc close` };
+  }
+  const screen: FormScreen = { title: form.title, info: `algo${where}`, rows: [...wrapped(form.intro, width, 'muted', ' ')], anchor: 0, footer: 'Tab/↑↓ field · Space/←→ choice · Enter review · Esc close' };
+  if (st.note) screen.rows.push(...wrapped(st.note, width, 'accent', ' '));
+  if (r.ev.blocked !== undefined) {
+    screen.rows.push(...wrapped(`✕ ${r.ev.blocked}`, width, 'error', ' '));
+    screen.footer = 'Esc close · nothing is started';
+    return screen;
+  }
+  screen.rows.push([]);
+  const fields = fieldRows(st, r.ev.fields, width, new Set());
+  screen.anchor = screen.rows.length + fields.anchor;
+  screen.rows.push(...fields.rows);
+  if (!r.ev.ready && r.ev.fields.every((f) => f.error === undefined)) for (const e of r.ev.errors) screen.rows.push(...wrapped(`✕ ${e}`, width, st.submitted ? 'error' : 'warning', ' '));
+  if (r.ev.ready && r.ev.lines) {
+    screen.rows.push([]);
+    for (const line of r.ev.lines) screen.rows.push(...wrapped(line, width, 'text', '  '));
+  }
+  screen.rows.push(...messageRows(st, width));
+  return screen;
+}
+
 export function formScreen(st: FormState, r: Resolved, width: number, o: { stateDir?: string | undefined; keys?: BlockerKeys } = {}): FormScreen {
-  const title = r.kind === 'spec' ? r.spec.title : r.kind === 'menu' ? r.menu.title : r.kind === 'local' ? r.form.title : st.formId;
+  const title = r.kind === 'spec' ? r.spec.title : r.kind === 'menu' ? r.menu.title : r.kind === 'local' || r.kind === 'algo' ? r.form.title : st.formId;
   if (r.kind === 'local') return localScreen(st, r.form, r, width, o.stateDir);
+  if (r.kind === 'algo') return algoScreen(st, r.form, r, width);
   if (st.stage === 'result' && st.result) return resultScreen(st, title, width);
   if (st.stage === 'sending') return sendingScreen(st, title, width);
   if (st.stage === 'confirm' && st.confirm) return confirmScreen(st, title, width, o.keys ?? DEFAULT_BLOCKER_KEYS);

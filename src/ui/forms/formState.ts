@@ -53,6 +53,8 @@ export interface FormState {
   priceSource?: PriceSource;
   captured: Captured;
   confirm?: PendingConfirm;
+  /** An algo form's confirm step: what it will do, frozen when Enter was pressed. */
+  review?: readonly string[];
   message?: FormMessage;
   result?: ResultView;
   /** First body row shown when the confirm or result text is taller than the box. */

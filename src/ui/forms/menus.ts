@@ -64,6 +64,20 @@ export const MENUS: Readonly<Record<string, Menu>> = {
       { label: 'Revoke the selected agent', form: 'revokeAgent' },
     ],
   },
+  'menu:algos': {
+    id: 'menu:algos',
+    title: 'Work an order with an algo',
+    header: (ctx) => [
+      `on ${ctx.contract?.name ?? 'no contract'}${ctx.markPx ? `, mark ${ctx.markPx}` : ''}: perpdesk runs the algo and sends its orders itself, each checked as the order form checks one`,
+      'its plan and every order are written to the state directory first: after a crash it comes back paused, never doubled',
+    ],
+    items: [
+      { label: 'TWAP: Ioc slices over a duration, within a band around the mark', form: 'algoTwap' },
+      { label: 'Scale: orders spread between two prices, sizes skewed', form: 'algoScale' },
+      { label: 'Chase: a post-only order that follows the touch', form: 'algoChase' },
+      { label: 'Trailing stop: close the position when the mark comes back', form: 'algoTrail' },
+    ],
+  },
 };
 
 export function menuById(id: string): Menu | undefined {

@@ -3,6 +3,7 @@ import { CONTEXT_TITLES, PANE_CONTEXTS, type PaneContext } from '../../keymap/in
 import { PANE_IDS, type PaneId } from '../context/paneIds.js';
 import { ACCOUNT_PANE } from './account/accountPaneDef.js';
 import { AGENTS_PANE } from './agents/agentsPaneDef.js';
+import { ALGOS_PANE } from './algos/algosPaneDef.js';
 import { BOOK_PANE } from './book/bookPaneDef.js';
 import { CHART_PANE } from './chart/chartPaneDef.js';
 import { FILLS_PANE } from './fills/fillsPaneDef.js';
@@ -26,6 +27,7 @@ export const PANE_DEFS: { readonly [K in PaneContext]: PaneDef<K> } = {
   fills: FILLS_PANE,
   agents: AGENTS_PANE,
   journal: JOURNAL_PANE,
+  algos: ALGOS_PANE,
 };
 
 /** Pane titles are the keymap's context titles, so help, hints and frames use one word. */

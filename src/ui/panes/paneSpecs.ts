@@ -1,6 +1,7 @@
 import type { PaneContext } from '../../keymap/index.js';
 import { ACCOUNT_SPEC } from './account/accountPaneSpec.js';
 import { AGENTS_SPEC } from './agents/agentsPaneSpec.js';
+import { ALGOS_SPEC } from './algos/algosPaneSpec.js';
 import { BOOK_SPEC } from './book/bookPaneSpec.js';
 import { CHART_SPEC } from './chart/chartPaneSpec.js';
 import { FILLS_SPEC } from './fills/fillsPaneSpec.js';
@@ -27,4 +28,5 @@ export const PANE_SPECS: { readonly [K in PaneContext]: PaneSpec<K> } = {
   fills: FILLS_SPEC,
   agents: AGENTS_SPEC,
   journal: JOURNAL_SPEC,
+  algos: ALGOS_SPEC,
 };

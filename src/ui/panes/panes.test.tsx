@@ -96,6 +96,7 @@ describe('pane content', () => {
       fills: 'no fills yet',
       agents: 'waiting for agents…',
       journal: 'no signed actions yet',
+      algos: 'no algos: W starts one',
     };
     for (const id of CONTENT) {
       const r = renderPane(PANES[id], createAppStore(), { width: 50, height: 10, focused: false });

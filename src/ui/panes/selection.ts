@@ -7,6 +7,7 @@ import type { PaneId } from '../context/paneIds.js';
 import { filterQueryOf, type ViewState } from '../view/viewStore.js';
 import { accountRows, type AccountRow } from './account/accountRows.js';
 import { agentRows, type AgentRow } from './agents/agentRows.js';
+import type { AlgoPaneRow } from './algos/algoPaneRows.js';
 import { ladderOf, moveBookCursor, parseRaw, type BookLadder } from './book/bookLadder.js';
 import { fillRows, type FillRow } from './fills/fillRows.js';
 import { journalRows, type JournalRow } from './journal/journalRows.js';
@@ -26,7 +27,7 @@ import { tradeRows, type TradeRow } from './trades/tradeRows.js';
  */
 
 /** The panes whose rows `/` filters: lists of text. The book and the chart are drawn, not listed. */
-export const FILTER_PANES = ['orders', 'positions', 'fills', 'trades', 'journal', 'agents', 'shareGroups', 'account'] as const;
+export const FILTER_PANES = ['orders', 'positions', 'fills', 'trades', 'journal', 'agents', 'shareGroups', 'account', 'algos'] as const;
 export type FilterPane = (typeof FILTER_PANES)[number];
 
 export function isFilterPane(pane: string): pane is FilterPane {
@@ -48,6 +49,7 @@ export const paneRowFilters = {
   agents: rowFilter((r: AgentRow) => [r.name, r.slot, r.record.address]),
   shareGroups: rowFilter((r: ShareGroupRow) => [`#${r.groupId}`, r.frozen ? 'FROZEN' : 'active', r.balance, r.equity, r.coin, r.members]),
   account: rowFilter((r: AccountRow) => [r.where, r.coin, r.balance, r.equity, r.used, r.available, r.withdrawable, r.ratio]),
+  algos: rowFilter((r: AlgoPaneRow) => [r.key, r.kind, r.contract, r.side, r.progress, r.avgPx, r.state, r.reason]),
 } satisfies Record<FilterPane, unknown>;
 
 /** A selection index inside [0, count - 1], or undefined for an empty list. */

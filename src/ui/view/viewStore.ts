@@ -60,6 +60,8 @@ export interface ViewState {
   inFlight: number;
   /** Start-up work still running in the background (onboarding), shown in the status bar. */
   progress: string | null;
+  /** SSH viewers of the `perpdesk serve` this screen belongs to; null for the local dashboard. */
+  viewers: number | null;
   /** Open-orders pane: the selected contract only, or every contract. */
   ordersScope: 'contract' | 'all';
   /** The open form's fields, stage and answer (src/ui/forms); null while no form is open. */
@@ -103,6 +105,7 @@ export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
     overlayCursor: 0,
     inFlight: 0,
     progress: null,
+    viewers: null,
     ordersScope: 'contract',
     form: null,
     leverageOf: {},
@@ -202,6 +205,9 @@ export const view = {
   },
   setProgress(store: ViewStore, text: string | null): void {
     store.setState({ progress: text });
+  },
+  setViewers(store: ViewStore, count: number): void {
+    store.setState({ viewers: count });
   },
   setTheme(store: ViewStore, name: string): void {
     store.setState({ themeName: name });

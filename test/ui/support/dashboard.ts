@@ -16,8 +16,9 @@ export interface Dashboard {
  * `perpdesk` in a real pty with its own HOME, XDG folders and state directory, so the
  * user's own files are never read or touched.
  */
-export function launchDashboard(args: string[], o: { cols?: number; rows?: number; env?: Record<string, string | undefined> } = {}): Dashboard {
-  const home = mkdtempSync(path.join(os.tmpdir(), 'perpdesk-e2e-'));
+export function launchDashboard(args: string[], o: { cols?: number; rows?: number; env?: Record<string, string | undefined>; home?: string } = {}): Dashboard {
+  // A given home is the caller's to remove (a test that starts perpdesk again on the same state).
+  const home = o.home ?? mkdtempSync(path.join(os.tmpdir(), 'perpdesk-e2e-'));
   const term = spawnTerminal('node', ['dist/cli.js', '--state-dir', path.join(home, 'state'), ...args], {
     cols: o.cols ?? 120,
     rows: o.rows ?? 40,
@@ -42,7 +43,7 @@ export function launchDashboard(args: string[], o: { cols?: number; rows?: numbe
       const timeout = new Promise((r) => setTimeout(r, 3_000));
       term.kill('SIGKILL');
       await Promise.race([term.exited, timeout]);
-      rmSync(home, { recursive: true, force: true });
+      if (o.home === undefined) rmSync(home, { recursive: true, force: true });
     },
   };
 }

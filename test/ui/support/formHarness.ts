@@ -10,6 +10,9 @@ import { formKey, formTakesText, formText, resolveForm } from '../../../src/ui/f
 import { formScreen } from '../../../src/ui/forms/formScreen.js';
 import { fullStore } from './paneFixtures.js';
 import { createViewStore } from '../../../src/ui/view/viewStore.js';
+import { AlgoBoard } from '../../../src/algo/algoBoard.js';
+import { AlgoRunner } from '../../../src/algo/index.js';
+import { keysLoaded } from '../../../src/session/keysLoaded.js';
 
 /**
  * The form controller as the keyboard drives it (commands and typed text), over the real
@@ -18,6 +21,8 @@ import { createViewStore } from '../../../src/ui/view/viewStore.js';
  */
 
 export type Sent = { kind: string; payload: unknown };
+
+const unreachable = { ok: false as const, error: { kind: 'network' as const, message: 'no exchange in this test' } };
 
 const MASTER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const AGENT_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
@@ -61,7 +66,11 @@ function exchangeDouble(sent: Sent[], o: { master?: boolean; agent?: boolean } =
  * `session`: a real session (on the embedded exchange) instead of the fixture store and the
  * double; `sent` then stays empty and the exchange's own reads say what arrived.
  */
-export function setup(o: { settings?: FormSettings; readOnly?: boolean; master?: boolean; agent?: boolean; stateDir?: string; session?: Session } = {}) {
+/**
+ * `algosIn`: a state directory whose algos this app runs (a real runner over the double; its
+ * reads of the exchange fail, so forms can be reviewed but nothing started reaches a market).
+ */
+export function setup(o: { settings?: FormSettings; readOnly?: boolean; master?: boolean; agent?: boolean; stateDir?: string; session?: Session; algosIn?: string } = {}) {
   const store = o.session?.store ?? fullStore();
   const viewStore = createViewStore();
   const sent: Sent[] = [];
@@ -74,6 +83,12 @@ export function setup(o: { settings?: FormSettings; readOnly?: boolean; master?:
     settings: o.settings ?? {},
     ...(o.stateDir ? { stateDir: o.stateDir } : {}),
   };
+  if (o.algosIn !== undefined && app.session) {
+    const exchange = app.session.exchange;
+    const noReads = { marketState: async () => unreachable, l2Book: async () => unreachable, ordersByCloids: async () => unreachable } as never;
+    const host = { store, sender: exchange, info: noReads, address: '0x0000000000000000000000000000000000000001', keys: keysLoaded(exchange.signers) };
+    app.algos = AlgoBoard.open({ stateDir: o.algosIn, makeRunner: () => new AlgoRunner({ host, stateDir: o.algosIn!, settings: app.settings ?? {} }) });
+  }
   const ctx = commandContext(app);
   const run = (...ids: CommandId[]) => ids.forEach((id) => runCommand(id, ctx));
   const type = (text: string) => [...text].forEach((ch) => (formTakesText(app) ? formText(app, ch) : formKey(app, ch)));

@@ -33,7 +33,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function launchTrading(o: { config?: object; cols?: number; rows?: number } = {}): Promise<TradingDashboard> {
+export async function launchTrading(o: { config?: object; cols?: number; rows?: number; home?: string } = {}): Promise<TradingDashboard> {
   const port = await freePort();
   const args = ['--activity', 'calm', '--port', String(port)];
   let configDir: string | undefined;
@@ -43,7 +43,7 @@ export async function launchTrading(o: { config?: object; cols?: number; rows?: 
     writeFileSync(file, JSON.stringify(o.config));
     args.push('--config', file);
   }
-  const dash = launchDashboard(args, { cols: o.cols ?? 120, rows: o.rows ?? 40 });
+  const dash = launchDashboard(args, { cols: o.cols ?? 120, rows: o.rows ?? 40, ...(o.home ? { home: o.home } : {}) });
   const http = new HttpTransport({ baseUrl: `http://127.0.0.1:${port}`, requestTimeoutMs: 5_000 });
   const info = new InfoClient(http);
   let address: string | undefined;

@@ -1,0 +1,128 @@
+import { PassThrough, Writable } from 'node:stream';
+import type { ViewerStdin, ViewerStdout } from './viewer.js';
+
+/** The part of an ssh2 server channel the adapters use. */
+export interface ChannelLike {
+  on(event: 'data', listener: (data: Buffer) => void): unknown;
+  pause(): unknown;
+  resume(): unknown;
+  write(data: Buffer | string): boolean;
+  readonly writableLength: number;
+  readonly writable: boolean;
+  stderr: { write(data: Buffer | string): boolean; readonly writableLength: number; readonly writable: boolean };
+}
+
+export interface ViewerStreamOptions {
+  cols: number;
+  rows: number;
+  /**
+   * Most bytes the channel may hold unsent (past what the client's SSH window lets through)
+   * before `onBackedUp` is called: a viewer that stops reading costs this much, no more.
+   */
+  outputBufferBytes: number;
+  onBackedUp(): void;
+  /** Each keystroke (any bytes from the client), for the idle timeout. */
+  onInput(): void;
+}
+
+export interface ViewerStreams {
+  stdin: ViewerStdin;
+  stdout: ViewerStdout;
+  stderr: ViewerStdout;
+  /** A `window-change`: new size, then `resize` on stdout (and stderr) as a tty emits it. */
+  resize(cols: number, rows: number): void;
+  /** From now on writes are dropped and input ignored: the channel is going or gone. */
+  dispose(): void;
+}
+
+/** Keys from the channel. ink asks a tty to go raw; the client's terminal already is. */
+class ViewerInput extends PassThrough {
+  readonly isTTY = true as const;
+  isRaw = false;
+  setRawMode(on: boolean): this {
+    this.isRaw = on;
+    return this;
+  }
+  ref(): this {
+    return this;
+  }
+  unref(): this {
+    return this;
+  }
+}
+
+/**
+ * Frames to the channel. Each write is handed on at once (this stream never buffers), so
+ * the only backlog is the channel's own, which `backlog()` measures after every write.
+ */
+class ViewerOutput extends Writable {
+  readonly isTTY = true as const;
+  columns: number;
+  rows: number;
+  disposed = false;
+
+  constructor(
+    private readonly sink: { write(data: Buffer | string): boolean; readonly writable: boolean },
+    size: { cols: number; rows: number },
+    private readonly afterWrite: () => void,
+  ) {
+    super({ decodeStrings: false });
+    this.columns = size.cols;
+    this.rows = size.rows;
+  }
+
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, cb: (error?: Error | null) => void): void {
+    // A write after the channel ended would be an error event on it; the viewer may still be unmounting.
+    if (!this.disposed && this.sink.writable) {
+      this.sink.write(chunk);
+      this.afterWrite();
+    }
+    cb();
+  }
+
+  getWindowSize(): [number, number] {
+    return [this.columns, this.rows];
+  }
+}
+
+export function viewerStreams(channel: ChannelLike, o: ViewerStreamOptions): ViewerStreams {
+  let backedUp = false;
+  const checkBacklog = () => {
+    if (backedUp) return;
+    if (channel.writableLength + channel.stderr.writableLength > o.outputBufferBytes) {
+      backedUp = true;
+      o.onBackedUp();
+    }
+  };
+  const input = new ViewerInput();
+  const output = new ViewerOutput(channel, o, checkBacklog);
+  const errors = new ViewerOutput(channel.stderr, o, checkBacklog);
+  let disposed = false;
+  channel.on('data', (data) => {
+    if (disposed) return;
+    o.onInput();
+    // Backpressure to the client's SSH window while the face is not reading yet.
+    if (!input.write(data)) {
+      channel.pause();
+      input.once('drain', () => channel.resume());
+    }
+  });
+  return {
+    stdin: input as unknown as ViewerStdin,
+    stdout: output as unknown as ViewerStdout,
+    stderr: errors as unknown as ViewerStdout,
+    resize(cols, rows) {
+      for (const s of [output, errors]) {
+        if (s.columns === cols && s.rows === rows) continue;
+        s.columns = cols;
+        s.rows = rows;
+        s.emit('resize');
+      }
+    },
+    dispose() {
+      disposed = true;
+      output.disposed = true;
+      errors.disposed = true;
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { createElement } from 'react';
+import { render, type Instance } from 'ink';
+import type { AlgoBoard } from '../../algo/algoBoard.js';
+import type { FormSettings } from '../../forms/context.js';
+import type { Binding } from '../../keymap/index.js';
+import type { Session } from '../../session/index.js';
+import { startAlerts } from '../alerts/alerts.js';
+import { osc52Clipboard } from '../clipboard/osc52.js';
+import type { AppContextValue } from '../context/AppContext.js';
+import { DiffingStdout } from '../render/DiffingStdout.js';
+import type { ColorLevel } from '../theme/tokens.js';
+import { whileAgentNotRevoked } from '../view/noticeHolds.js';
+import { view, type ViewStore } from '../view/viewStore.js';
+import { App } from './App.js';
+
+/**
+ * One screen of the dashboard over a session: its own view (focus, forms, theme, filters),
+ * keys and terminal, over the session's shared store and algo board. The local dashboard
+ * mounts one on the process's terminal; `perpdesk serve` mounts one per SSH viewer.
+ */
+
+/** What every screen of one process shares: the session and the settings it was started with. */
+export interface DashboardCore {
+  session: Session;
+  settings: FormSettings;
+  bindings: readonly Binding[];
+  level: ColorLevel;
+  themeNames: readonly string[];
+  themeDirs: readonly string[];
+  staleAfterMs: Readonly<Record<string, number>>;
+  stateDir: string;
+  algos: AlgoBoard;
+}
+
+export interface ScreenIo {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr?: NodeJS.WriteStream;
+  viewStore: ViewStore;
+  /** This screen may not trade (a read-only SSH key), whatever keys the session holds; `readOnlyWhy` says so on a refused key. */
+  readOnly?: boolean;
+  readOnlyWhy?: string;
+  /** The session as this screen signs through it (an SSH viewer's journal lines name its key). */
+  session?: Session;
+  /** Where the bell and OSC 52 go: the terminal this screen draws to (default `stdout`). */
+  terminalWrite?: (data: string) => void;
+  /** Route console.* above the frame (the process's own terminal only). */
+  patchConsole?: boolean;
+  /** Show the session's notices (default): false where the caller subscribed before the screen was up. */
+  sessionEvents?: boolean;
+}
+
+export interface MountedScreen {
+  instance: Instance;
+  /** The changed-cells writer in front of `stdout`, unless PERPDESK_RENDERER=ink. */
+  diffOut: DiffingStdout | undefined;
+  /** Resolves when the user quits this screen (q) or ink ends it. */
+  quit: Promise<void>;
+  /** Unmounts and stops what the screen started (its alerts and notices); the session stays. */
+  unmount(): void;
+}
+
+/**
+ * ink renders at most this often. ink's throttle (30 a second by default) is there to merge
+ * bursts of updates, which the feed's coalescer already merges (a batch every 100 ms at
+ * most), so here it only delayed keys: one pressed just after a data frame waited up to
+ * 33 ms for its own. A frame costs a few ms; the bench's keypress row shows the effect.
+ */
+const MAX_FPS = 250;
+
+/** Session notices on a screen's status bar (each screen shows them on its own). */
+export function showEvents(session: Session, viewStore: ViewStore): () => void {
+  return session.onEvent((e) => {
+    if (e.type === 'progress') view.setProgress(viewStore, e.step);
+    else view.notify(viewStore, e.text, e.tone, Date.now(), e.agent ? whileAgentNotRevoked(e.agent) : undefined);
+  });
+}
+
+export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen {
+  const session = io.session ?? core.session;
+  const viewStore = io.viewStore;
+  const write = io.terminalWrite ?? ((data: string) => void io.stdout.write(data));
+  const readOnly = core.session.readOnly || io.readOnly === true;
+  const ctx: AppContextValue = {
+    store: session.store,
+    view: viewStore,
+    session,
+    mode: {
+      readOnly,
+      embedded: session.embedded,
+      signer: readOnly ? 'none' : session.signer,
+      address: session.address,
+      ...(readOnly && !core.session.readOnly && io.readOnlyWhy ? { readOnlyWhy: io.readOnlyWhy } : {}),
+    },
+    staleAfterMs: core.staleAfterMs,
+    settings: core.settings,
+    stateDir: core.stateDir,
+    // OSC 52 moves no cursor either: it goes to the terminal between two frames, like the bell.
+    clipboard: osc52Clipboard(write),
+    algos: core.algos,
+  };
+  const stopEvents = io.sessionEvents === false ? () => {} : showEvents(core.session, viewStore);
+  // BEL between frames moves no cursor, so it cannot disturb ink's drawing.
+  const stopAlerts = startAlerts({ store: session.store, view: viewStore, settings: core.settings.alerts, bell: () => write('\x07') });
+  // Changed-cells output (src/ui/render) unless PERPDESK_RENDERER=ink asks for ink's own
+  // full-frame writes, the benchmark's baseline (docs/performance.md).
+  const diffOut = process.env['PERPDESK_RENDERER'] === 'ink' ? undefined : new DiffingStdout(io.stdout);
+  let quit: () => void = () => {};
+  const quitting = new Promise<void>((resolve) => (quit = resolve));
+  const instance = render(
+    createElement(App, { ctx, bindings: core.bindings, level: core.level, themeNames: core.themeNames, themeDirs: core.themeDirs, onQuit: () => quit() }),
+    {
+      stdin: io.stdin,
+      ...(io.stderr ? { stderr: io.stderr } : {}),
+      exitOnCtrlC: false,
+      patchConsole: io.patchConsole ?? false,
+      maxFps: diffOut ? MAX_FPS : 30,
+      stdout: diffOut ? (diffOut as unknown as NodeJS.WriteStream) : io.stdout,
+    },
+  );
+  let unmounted = false;
+  return {
+    instance,
+    diffOut,
+    quit: Promise.race([quitting, instance.waitUntilExit().then(() => undefined)]),
+    unmount() {
+      if (unmounted) return;
+      unmounted = true;
+      try {
+        instance.unmount();
+      } catch {
+        // Already unmounted or half torn down: what follows still has to run.
+      }
+      diffOut?.flush();
+      diffOut?.detach();
+      stopEvents();
+      stopAlerts();
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { ArgsError, parseServeArgs, SERVE_HELP, type ServeArgs } from '../../startup/args.js';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { AuthorizedKeysError, readAuthorizedKeys } from '../../serve/authorizedKeys.js';
+import { loadHostKey } from '../../serve/hostKey.js';
+import { openServeLog } from '../../serve/serveLog.js';
+import { startSshServer, type SshServer } from '../../serve/sshServer.js';
+import type { MountViewer, ViewerIo } from '../../serve/viewer.js';
+import { mountDashboard, type DashboardCore } from '../app/mountDashboard.js';
+import { CANDLE_BASE_INTERVAL, closeCore, openCore, recoveryNotices } from '../app/openCore.js';
+import { fail, prepareFrom } from '../main.js';
+import { installFastAssembly } from '../render/installFastAssembly.js';
+import { applyColorLevel } from '../theme/applyColorLevel.js';
+import { detectColorLevel } from '../theme/colorLevel.js';
+import { DEFAULT_THEME } from '../theme/loadTheme.js';
+import { createViewStore, view, type ViewStore } from '../view/viewStore.js';
+import { startTheme } from '../view/rememberedView.js';
+import { viewerSession } from './viewerSession.js';
+
+/**
+ * `perpdesk serve`: one session (one set of streams to the exchange, one algo board) and an
+ * SSH server that mounts a dashboard of its own for each viewer: its own size, focus, forms,
+ * theme and keys over the shared store. A read-only key gets monitor mode's rules; a trading
+ * key signs with the server's agent key and the journal names that key's fingerprint.
+ */
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+const ENTER = '\x1b[?1049h\x1b[?25l';
+const LEAVE = '\x1b[?25h\x1b[?1049l';
+
+/** Why an algo a server ran is paused once the server stops. */
+const SERVER_CLOSED = 'paused: the perpdesk serve running it stopped; resume it in the Algos pane or with perpdesk algo resume';
+
+export async function serveMain(argv: string[]): Promise<number> {
+  let args: ServeArgs;
+  try {
+    args = parseServeArgs(argv);
+  } catch (e) {
+    return fail(e instanceof ArgsError ? e.message : String(e));
+  }
+  if (args.help) {
+    process.stdout.write(SERVE_HELP);
+    return 0;
+  }
+  const p = prepareFrom(args);
+  if (typeof p === 'number') return p;
+  // Viewers' terminals are not this process's: chalk may write every colour, and each
+  // screen's theme is resolved for what its client said of its terminal.
+  applyColorLevel('truecolor');
+  const noColor = args.noColor || (process.env['NO_COLOR'] ?? '') !== '';
+  const viewers = new Set<ViewStore>();
+  const say = (text: string, tone: 'info' | 'warning' | 'error' = 'info') => {
+    process.stderr.write(`perpdesk serve: ${text}\n`);
+    for (const v of viewers) view.notify(v, text, tone);
+  };
+
+  let hostKey;
+  let keysFile: string;
+  try {
+    hostKey = await loadHostKey({ ...(args.hostKey ? { file: path.resolve(args.hostKey) } : {}), stateDir: p.stateDir });
+    keysFile = path.resolve(args.authorizedKeys ?? path.join(homedir(), '.ssh', 'authorized_keys'));
+    const keys = await readAuthorizedKeys(keysFile);
+    for (const problem of keys.problems) process.stderr.write(`perpdesk serve: warning: ${keysFile} line ${problem.line}: ${problem.message}\n`);
+    const trading = keys.keys.filter((k) => k.trading).length;
+    process.stderr.write(`perpdesk serve: ${keys.keys.length} key(s) in ${keysFile}: ${trading} trading, ${keys.keys.length - trading} read-only\n`);
+  } catch (e) {
+    if (e instanceof AuthorizedKeysError) return fail(e.message);
+    return fail(e instanceof Error ? e.message : String(e));
+  }
+
+  const opened = await openCore(p, {
+    face: 'serve',
+    level: noColor ? 'none' : 'truecolor',
+    onProgress: (step) => process.stderr.write(`perpdesk serve: ${step}\n`),
+    onRecovery: (r) => {
+      for (const n of recoveryNotices(r)) say(n.text, n.tone);
+    },
+  });
+  if (!('core' in opened)) return fail(opened.message, opened.code);
+  const { core, contractName } = opened;
+  for (const w of opened.warnings) process.stderr.write(`perpdesk serve: warning: ${w}\n`);
+  const fastAssembly = process.env['PERPDESK_RENDERER'] === 'ink' ? undefined : await installFastAssembly();
+  const themeName = startTheme({ flag: args.theme, remembered: undefined, config: p.config.theme }, core.themeNames, DEFAULT_THEME);
+  let viewerCount = 0;
+  const mountViewer: MountViewer = (io) => {
+    const viewStore = createViewStore({ chartInterval: CANDLE_BASE_INTERVAL });
+    view.setTheme(viewStore, themeName);
+    view.setViewers(viewStore, viewerCount);
+    viewers.add(viewStore);
+    return mountViewerScreen(core, io, viewStore, noColor, () => viewers.delete(viewStore));
+  };
+
+  const log = openServeLog(p.stateDir);
+  let server: SshServer;
+  try {
+    server = await startSshServer({
+      host: args.ssh.host,
+      port: args.ssh.port,
+      hostKey: hostKey.privateKey,
+      authorizedKeysFile: keysFile,
+      mountViewer,
+      ...(args.maxViewers !== undefined ? { maxViewers: args.maxViewers } : {}),
+      ...(args.idleTimeoutMs !== undefined ? { idleTimeoutMs: args.idleTimeoutMs } : {}),
+      log,
+      onViewerCount: (n) => {
+        viewerCount = n;
+        for (const v of viewers) view.setViewers(v, n);
+      },
+    });
+  } catch (e) {
+    await closeCore(core, SERVER_CLOSED);
+    log.close();
+    return fail(`cannot listen on ${args.ssh.host}:${args.ssh.port}: ${e instanceof Error ? e.message : String(e)}`, 1);
+  }
+  const where = server.host.includes(':') ? `[${server.host}]` : server.host;
+  process.stdout.write(
+    `perpdesk serve: listening on ${where}:${server.port} (${contractName}, ${core.session.embedded ? 'embedded exchange' : (p.args.url ?? p.config.url ?? 'deployment')})\n` +
+      `perpdesk serve: host key ${hostKey.type} ${hostKey.fingerprint}${hostKey.created ? ` (new: ${hostKey.file})` : ''}\n` +
+      `perpdesk serve: viewers connect with: ssh -p ${server.port} ${where}\n`,
+  );
+
+  const stop = await new Promise<NodeJS.Signals>((resolve) => {
+    for (const s of STOP_SIGNALS) process.once(s, () => resolve(s));
+  });
+  process.stderr.write(`perpdesk serve: ${stop}: closing the viewers and the session\n`);
+  await server.close();
+  log.close();
+  if (fastAssembly?.installed) fastAssembly.restore();
+  await closeCore(core, SERVER_CLOSED);
+  setTimeout(() => process.exit(0), 1_000).unref();
+  return 0;
+}
+
+/** One viewer's dashboard on its SSH channel: the alternate screen while it runs, given back before the channel ends. */
+function mountViewerScreen(core: DashboardCore, io: ViewerIo, viewStore: ViewStore, noColor: boolean, gone: () => void): { closed: Promise<void>; close(): void } {
+  io.stdout.write(ENTER);
+  // ink hooks every instance to signal-exit, which re-raises a signal (ending the process at
+  // once) when the process has no more listeners for it than signal-exit has exit hooks: with
+  // n viewers that is n hooks against the server's one listener. One listener per viewer keeps
+  // SIGTERM for the server's own orderly close.
+  const hold = () => {};
+  for (const s of STOP_SIGNALS) process.on(s, hold);
+  const level = noColor ? 'none' : detectColorLevel({ TERM: io.terminal.term, COLORTERM: io.terminal.colorTerm }, []);
+  const screen = mountDashboard(
+    { ...core, level },
+    {
+      stdin: io.stdin,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      viewStore,
+      readOnly: io.readOnly,
+      readOnlyWhy: `read-only SSH key ${io.who.fingerprint}: its authorized_keys line has no environment="PERPDESK_TRADE=1"`,
+      session: viewerSession(core.session, `ssh ${io.who.fingerprint}`),
+    },
+  );
+  let done = false;
+  let resolveClosed: () => void = () => {};
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  const finish = () => {
+    if (done) return;
+    done = true;
+    screen.unmount();
+    for (const s of STOP_SIGNALS) process.off(s, hold);
+    gone();
+    io.stdout.write(LEAVE);
+    resolveClosed();
+  };
+  screen.quit.then(finish, finish);
+  return { closed, close: finish };
+}

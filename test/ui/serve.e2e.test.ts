@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { KEYS, spawnTerminal, type TerminalSession } from '../support/terminal.js';
+import { newKey, writeAuthorizedKeys } from '../serve/support/sshHarness.js';
+import { sshFingerprint } from '../../src/serve/fingerprint.js';
+import { ROOT } from './support/dashboard.js';
+import { keys, settled } from './support/tradingDashboard.js';
+
+/**
+ * `perpdesk serve` as a desk runs it: one process on the embedded exchange, two people on
+ * the system's OpenSSH client in real ptys. Each has a dashboard of its own size; the
+ * trading key's order is signed by the server's agent and its journal lines name that key;
+ * the read-only key is refused writes with the reason; a resize reaches only its viewer;
+ * a viewer quitting leaves the other one running; SIGTERM ends the server cleanly.
+ */
+const home = mkdtempSync(path.join(os.tmpdir(), 'perpdesk-serve-'));
+let server: ChildProcess | undefined;
+const terms: TerminalSession[] = [];
+
+afterAll(async () => {
+  for (const t of terms) t.kill();
+  server?.kill('SIGKILL');
+  rmSync(home, { recursive: true, force: true });
+});
+
+function sshTo(port: number, keyFile: string, cols: number, rows: number): TerminalSession {
+  const args = ['-F', '/dev/null', '-p', String(port), '-i', keyFile, '-t'];
+  for (const o of ['StrictHostKeyChecking=no', 'UserKnownHostsFile=/dev/null', 'IdentitiesOnly=yes', 'BatchMode=yes', 'LogLevel=ERROR']) args.push('-o', o);
+  const t = spawnTerminal('ssh', [...args, 'desk@127.0.0.1'], { cols, rows, env: { HOME: home } });
+  terms.push(t);
+  return t;
+}
+
+describe('perpdesk serve', () => {
+  it('two viewers over OpenSSH: their own screens, trading and read-only, one quits, SIGTERM ends it', async () => {
+    const trader = newKey('trader');
+    const watcher = newKey('watcher');
+    const traderFile = path.join(home, 'trader');
+    const watcherFile = path.join(home, 'watcher');
+    writeFileSync(traderFile, trader.private, { mode: 0o600 });
+    writeFileSync(watcherFile, watcher.private, { mode: 0o600 });
+    const keysFile = writeAuthorizedKeys(home, [`environment="PERPDESK_TRADE=1" ${trader.public}`, watcher.public]);
+    const stateDir = path.join(home, 'state');
+    const { CI: _ci, ...env } = process.env;
+    server = spawn(process.execPath, ['dist/cli.js', 'serve', '--ssh', '127.0.0.1:0', '--authorized-keys', keysFile, '--state-dir', stateDir, '--activity', 'calm'], {
+      cwd: ROOT,
+      env: { ...env, HOME: home, XDG_CONFIG_HOME: path.join(home, 'config') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    server.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    let err = '';
+    server.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4_000)));
+    const exited = new Promise<number | null>((resolve) => server!.on('exit', (code, signal) => resolve(code ?? (console.error(`serve ended by ${signal}:\n${err}`), null))));
+    const deadline = Date.now() + 30_000;
+    while (!/listening on 127\.0\.0\.1:(\d+)/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const port = Number(/listening on 127\.0\.0\.1:(\d+)/.exec(out)![1]);
+    expect(out).toMatch(/host key ssh-ed25519 SHA256:\S+ \(new: /);
+
+    const a = sshTo(port, traderFile, 120, 40);
+    await settled(a, (s) => s.includes('TRADING') && /available\s+5,000\.00/.test(s) && s.includes('ssh 1 viewer'), 30_000);
+    const b = sshTo(port, watcherFile, 80, 24);
+    await settled(b, (s) => s.includes('READ-ONLY') && s.includes('ssh 2 viewers'));
+    await settled(a, 'ssh 2 viewers');
+
+    // The watcher may look, not trade: the key says why.
+    await keys(b, ['b'], 'read-only SSH key');
+
+    // The trader's order goes through the form and the server's agent; the journal names the key.
+    await keys(a, ['b'], 'New order');
+    await keys(a, [KEYS.enter], 'New order: confirm');
+    await keys(a, [KEYS.enter], /✓ Buy 1 SOL1 @ \d+/);
+    const lines = readFileSync(path.join(stateDir, 'journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { face?: string; outcome: string });
+    const fingerprint = sshFingerprint(Buffer.from(trader.public.split(' ')[1]!, 'base64'));
+    expect(lines.filter((l) => l.face === `ssh ${fingerprint}`).map((l) => l.outcome)).toEqual(['sent', 'ok']);
+
+    // A resize is the watcher's alone: at 100 columns its chart gets an area of its own.
+    b.resize(100, 30);
+    await settled(b, 'Chart SOL1');
+    expect(await a.text()).toContain('Chart SOL1');
+
+    await b.press('q');
+    expect((await b.exited).exitCode).toBe(0);
+    await settled(a, 'ssh 1 viewer');
+
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await a.exited;
+    const log = readFileSync(path.join(stateDir, 'serve.log'), 'utf8');
+    expect(log).toMatch(/connect fingerprint=\S+ address=127\.0\.0\.1:\d+ user=desk access=read-only/);
+    expect(log).toMatch(/\bclose\b/);
+  }, 90_000);
+});
