@@ -96,3 +96,22 @@ describe('algo file lines', () => {
     expect(readRecord(JSON.stringify({ type: 'child', id: plan.id, time: 1, child: { cloid: '1', slice: 0, isBuy: true, size: '1.0001', price: '1', reduceOnly: false, sentAt: 1 } }), known)).toBeUndefined();
   });
 });
+
+describe('slice sizes on a coarse step', () => {
+  it('10 in 4 slices of step 1: each slice within its share of 2.5 and up (not 1 or 2 with the rest piled on the last)', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const plan = { stepSize: 1n, sizeJitterPct: 20, seed } as Parameters<typeof twapSliceSize>[0];
+      let remaining = 10n;
+      const sizes: bigint[] = [];
+      for (let k = 0; k < 4; k++) {
+        const size = twapSliceSize(plan, k, remaining, 4 - k);
+        sizes.push(size);
+        remaining -= size;
+      }
+      expect(sizes.reduce((a, b) => a + b, 0n)).toBe(10n);
+      // The first share is 2.5 ± 20 %: 2 or 3. None is ever more than 4 (the old rule left 5 to the last).
+      expect(sizes[0] === 2n || sizes[0] === 3n, `seed ${seed}: ${sizes.join(',')}`).toBe(true);
+      for (const s of sizes) expect(s >= 1n && s <= 4n, `seed ${seed}: ${sizes.join(',')}`).toBe(true);
+    }
+  });
+});
