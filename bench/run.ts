@@ -15,6 +15,7 @@ import { goalsTable } from './dashboard/report.js';
 import { writeBenchDocs } from './docsWriter.js';
 import { benchExchange } from './exchange.js';
 import { benchFanout } from './fanout.js';
+import { benchServe } from './serve.js';
 import { benchSigning } from './signing.js';
 import { benchStartup } from './startup.js';
 
@@ -32,6 +33,8 @@ const BENCHES: Record<string, Bench> = {
   dashboard: (f) => benchDashboard({ ...(f.soakMinutes !== undefined ? { soakMinutes: f.soakMinutes } : {}), skipBuild: !f.build }),
   // Issue 18 part 3: a large account beside a small one (the dashboard in a pty, as above).
   account: (f) => benchAccount({ skipBuild: !f.build }),
+  // Issue 20: one `perpdesk serve` with 1, 4 and 16 SSH viewers against as many standalone dashboards.
+  serve: (f) => benchServe({ skipBuild: !f.build }),
 };
 
 const USAGE = `usage: npm run bench [-- NAME ...] [--soak MINUTES] [--no-docs] [--no-build]

@@ -1,0 +1,97 @@
+import { fix, table } from '../measure.js';
+import type { GoalRow } from '../dashboard/report.js';
+import type { ProcessWindow } from './processWindow.js';
+
+/** One configuration measured: `viewers` people watching, through one server or one process each. */
+export interface Step {
+  side: 'serve' | 'standalone';
+  viewers: number;
+  processes: number;
+  window?: ProcessWindow;
+  /** Bytes/s written to all the viewers' terminals together over the window. */
+  bytesPerSec?: number;
+  exchangeCpuPercent?: number;
+  /** Why the step has no figures (a start that failed or timed out). */
+  error?: string;
+}
+
+export interface ServeRun {
+  activity: string;
+  warmupSeconds: number;
+  windowSeconds: number;
+  steps: Step[];
+}
+
+const MB = 1024 * 1024;
+const mb = (bytes: number | undefined) => (bytes === undefined ? Number.NaN : bytes / MB);
+const LABEL = { serve: 'one `perpdesk serve`, SSH viewers', standalone: 'standalone `perpdesk`, one process each' } as const;
+
+function find(run: ServeRun, side: Step['side'], viewers: number): Step | undefined {
+  return run.steps.find((s) => s.side === side && s.viewers === viewers && s.window !== undefined);
+}
+
+/** Per extra viewer from the first step to `viewers`: (figure(n) - figure(1)) / (n - 1). */
+function perExtra(run: ServeRun, side: Step['side'], viewers: number, figure: (w: ProcessWindow) => number): number {
+  const a = find(run, side, 1)?.window;
+  const b = find(run, side, viewers)?.window;
+  return a && b && viewers > 1 ? (figure(b) - figure(a)) / (viewers - 1) : Number.NaN;
+}
+
+export function serveTables(run: ServeRun): string {
+  const rows = run.steps.map((s) => {
+    const w = s.window;
+    if (!w) return [LABEL[s.side], s.viewers, s.processes, 'n/a', '', '', 'n/a', '', '', `not measured: ${s.error ?? 'no window'}`];
+    return [
+      LABEL[s.side],
+      s.viewers,
+      s.processes,
+      fix(mb(w.rssBytes)),
+      `${fix(mb(w.rssMinBytes))}–${fix(mb(w.rssMaxBytes))}`,
+      fix(mb(w.rssBytes) / s.viewers),
+      fix(w.cpuPercent),
+      fix(w.cpuPercent / s.viewers, 2),
+      Math.round(s.bytesPerSec ?? Number.NaN).toLocaleString('en-US'),
+      fix(s.exchangeCpuPercent ?? Number.NaN),
+    ];
+  });
+  const main = table(
+    [`${run.activity} activity, 120x40, ${run.warmupSeconds}-s warm-up then a ${run.windowSeconds}-s window`, 'viewers', 'processes', 'resident MB (sum, median)', 'range MB', 'MB per viewer', 'CPU % of a core (sum)', 'CPU % per viewer', 'bytes/s to terminals', 'exchange CPU % (not counted)'],
+    rows,
+  );
+  const counts = [...new Set(run.steps.map((s) => s.viewers))].filter((n) => n > 1).sort((a, b) => a - b);
+  const extra = table(
+    ['each extra viewer, from 1 to N', 'N', 'resident MB', 'CPU % of a core'],
+    (['serve', 'standalone'] as const).flatMap((side) =>
+      counts.map((n) => [LABEL[side], n, fix(perExtra(run, side, n, (w) => mb(w.rssBytes))), fix(perExtra(run, side, n, (w) => w.cpuPercent), 2)]),
+    ),
+  );
+  return `${main}\n\n${extra}`;
+}
+
+export function serveGoals(run: ServeRun): GoalRow[] {
+  const s16 = find(run, 'serve', 16)?.window;
+  const one = find(run, 'standalone', 1)?.window;
+  const goals: GoalRow[] = [];
+  const ratio = s16 && one ? mb(s16.rssBytes) / mb(one.rssBytes) : Number.NaN;
+  goals.push({
+    goal: 'serve: 16 SSH viewers, memory vs one standalone dashboard',
+    target: '< 2x',
+    measured: Number.isFinite(ratio) ? `${fix(ratio, 2)}x (${fix(mb(s16!.rssBytes))} MB vs ${fix(mb(one!.rssBytes))} MB)` : 'not measured',
+    met: Number.isFinite(ratio) ? ratio < 2 : undefined,
+  });
+  const mem = perExtra(run, 'serve', 16, (w) => mb(w.rssBytes));
+  goals.push({
+    goal: 'serve: resident memory per extra viewer (1 to 16)',
+    target: '< 5 MB',
+    measured: Number.isFinite(mem) ? `${fix(mem)} MB` : 'not measured',
+    met: Number.isFinite(mem) ? mem < 5 : undefined,
+  });
+  const cpu = perExtra(run, 'serve', 16, (w) => w.cpuPercent);
+  goals.push({
+    goal: `serve: CPU per extra viewer (1 to 16, ${run.activity})`,
+    target: '< 1 % of a core',
+    measured: Number.isFinite(cpu) ? `${fix(cpu, 2)} %` : 'not measured',
+    met: Number.isFinite(cpu) ? cpu < 1 : undefined,
+  });
+  return goals;
+}

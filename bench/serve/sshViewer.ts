@@ -1,0 +1,65 @@
+import ssh2 from 'ssh2';
+import type { ClientChannel } from 'ssh2';
+import { newTerminal, screenText } from '../dashboard/screen.js';
+
+/**
+ * One SSH viewer of `perpdesk serve`, as a terminal is: ssh2's client with a shell at
+ * 120x40 that reads everything the server sends. Until the screen shows what `ready` asks
+ * for (a live book), the output goes through a headless xterm; after that it is counted and
+ * dropped, so the bench process does no terminal work while the server is measured.
+ */
+export class SshViewer {
+  bytes = 0;
+  private term: ReturnType<typeof newTerminal> | undefined;
+  private constructor(
+    private readonly client: ssh2.Client,
+    private readonly stream: ClientChannel,
+    readonly cols: number,
+    readonly rows: number,
+  ) {
+    this.term = newTerminal(cols, rows);
+    stream.on('data', (d: Buffer) => {
+      this.bytes += d.length;
+      this.term?.write(d);
+    });
+    stream.stderr.on('data', () => undefined);
+  }
+
+  static async open(o: { port: number; privateKey: string; cols?: number; rows?: number; timeoutMs?: number }): Promise<SshViewer> {
+    const cols = o.cols ?? 120;
+    const rows = o.rows ?? 40;
+    const client = new ssh2.Client();
+    await new Promise<void>((resolve, reject) => {
+      client.once('ready', () => resolve());
+      client.once('error', reject);
+      client.connect({ host: '127.0.0.1', port: o.port, username: 'bench', privateKey: o.privateKey, readyTimeout: o.timeoutMs ?? 30_000 });
+    });
+    // Later errors (the server closing at the end) must not throw from an emitter.
+    client.on('error', () => undefined);
+    const stream = await new Promise<ClientChannel>((resolve, reject) =>
+      client.shell({ term: 'xterm-256color', cols, rows }, (e, s) => (e ? reject(e) : resolve(s))),
+    );
+    return new SshViewer(client, stream, cols, rows);
+  }
+
+  /** Resolves once the screen satisfies `test`, then stops parsing the output. */
+  async ready(test: (screen: string) => boolean, timeoutMs: number, what: string): Promise<void> {
+    const end = performance.now() + timeoutMs;
+    for (;;) {
+      const term = this.term!;
+      const screen = await new Promise<string>((resolve) => term.write('', () => resolve(screenText(term))));
+      if (test(screen)) break;
+      if (performance.now() > end) throw new Error(`SSH viewer: timed out waiting for ${what}; the screen was:\n${screen}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    this.term!.dispose();
+    this.term = undefined;
+  }
+
+  close(): void {
+    this.term?.dispose();
+    this.term = undefined;
+    this.stream.destroy();
+    this.client.end();
+  }
+}
