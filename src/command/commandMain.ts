@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { argsError, ArgsError, readSharedArgs, SHARED_OPTIONS } from '../startup/args.js';
 import { ConfigError, loadConfig, type Config } from '../startup/config.js';
 import { resolvePaths } from '../startup/paths.js';
+import { resolveProfile } from '../startup/profile.js';
 import { prepareStateDir, StateDirError } from '../session/stateDir.js';
 import { commandHelp, commandsHelp } from './commandHelp.js';
 import { commandName, findCommand } from './commands.js';
@@ -83,30 +84,32 @@ export async function commandMain(words: readonly string[], io: CommandIo = proc
       throw argsError(e, `perpdesk ${commandName(spec)} --help`);
     }
     const values = parsed.values as Record<string, string | boolean | undefined>;
-    const shared = readSharedArgs(values);
+    const given = readSharedArgs(values);
     const flags = commandFlags(values);
     if (flags.json) mode = 'json';
-    if (shared.help) {
+    if (given.help) {
       io.stdout.write(commandHelp(spec));
       return EXIT.ok;
     }
     if (flags.watch && !spec.watch) throw new ArgsError(`${commandName(spec)} has no --watch`);
     if ((flags.count !== undefined || flags.forMs !== undefined) && !flags.watch) throw new ArgsError('--count and --for go with --watch');
-    if (spec.writes && shared.readOnly) throw new ArgsError(`--read-only: ${commandName(spec)} signs and sends; it is refused in read-only mode`);
-    const paths = resolvePaths(io.env, { ...(shared.config ? { configFile: shared.config } : {}), ...(shared.stateDir ? { stateDir: path.resolve(shared.stateDir) } : {}) });
+    if (spec.writes && given.readOnly) throw new ArgsError(`--read-only: ${commandName(spec)} signs and sends; it is refused in read-only mode`);
+    const paths = resolvePaths(io.env, { ...(given.config ? { configFile: given.config } : {}), ...(given.stateDir ? { stateDir: path.resolve(given.stateDir) } : {}) });
     try {
       prepareStateDir(paths.stateDir);
     } catch (e) {
       if (e instanceof StateDirError) throw new CommandError(EXIT.usage, e.message);
       throw e;
     }
-    let config: Config;
+    let loaded: Config;
     try {
-      config = loadConfig(paths.configFile);
+      loaded = loadConfig(paths.configFile);
     } catch (e) {
       if (e instanceof ConfigError) throw new CommandError(EXIT.usage, e.message);
       throw e;
     }
+    const { args: shared, config } = resolveProfile(given, loaded, paths.configFile);
+    if (spec.writes && shared.readOnly) throw new ArgsError(`profile ${shared.profile}: read-only: ${commandName(spec)} signs and sends; it is refused in read-only mode`);
     let interrupt = () => {};
     const interrupted = new Promise<void>((resolve) => (interrupt = resolve));
     for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -21,6 +21,7 @@ export const COMMAND_WORDS: ReadonlySet<string> = new Set([
   'groups',
   'deployers',
   'fees',
+  'profiles',
   'modify',
   'cancel',
   'cancel-all',

@@ -11,6 +11,10 @@ export interface DashboardArgs {
   passwordFile?: string;
   readOnly: boolean;
   address?: string;
+  /** A profile of the config file: its fields fill in the flags not given (src/startup/profile.ts). */
+  profile?: string;
+  /** The vault the agent acts for: vault proxy operations carry it as `vaultAddress`. */
+  vault?: string;
   contract?: string;
   theme?: string;
   noColor: boolean;
@@ -57,6 +61,10 @@ Keys (never printed; raw key files readable by group/others are refused):
   --agent-key-file FILE   agent key, raw hex in a 0600 file
   --password-file FILE    keystore password (else PERPDESK_PASSWORD, else a hidden prompt)
   PERPDESK_PRIVATE_KEY    master key from the environment (warned: it can leak)
+Profiles (accounts named in the config file's "profiles"):
+  --profile NAME          run as that profile: its url, ws, address and keys fill in the
+                          flags not given here (the config's "profile" names a default)
+  --vault 0x...           the vault the agent key acts for (vault proxy operations)
 Monitor mode:
   --read-only             load no key and hide every write action
   --address 0x...         account to watch (required with --read-only on --url)
@@ -96,6 +104,8 @@ export const SHARED_OPTIONS = {
   'password-file': { type: 'string' },
   'read-only': { type: 'boolean', default: false },
   address: { type: 'string' },
+  profile: { type: 'string' },
+  vault: { type: 'string' },
   contract: { type: 'string' },
   config: { type: 'string' },
   'state-dir': { type: 'string' },
@@ -141,6 +151,8 @@ export function readSharedArgs(v: Values): SharedArgs {
   str('agent-key-file', 'agentKeyFile');
   str('password-file', 'passwordFile');
   str('address', 'address');
+  str('profile', 'profile');
+  str('vault', 'vault');
   str('contract', 'contract');
   str('config', 'config');
   str('state-dir', 'stateDir');
@@ -149,6 +161,7 @@ export function readSharedArgs(v: Values): SharedArgs {
   if (out.url !== undefined && !/^https?:\/\/[^\s/]+/.test(out.url)) throw new ArgsError(`--url must be an http:// or https:// address, got "${out.url}"`);
   if (out.ws !== undefined && !/^wss?:\/\/[^\s/]+/.test(out.ws)) throw new ArgsError(`--ws must be a ws:// or wss:// address, got "${out.ws}"`);
   if (out.address !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(out.address)) throw new ArgsError('--address must be 0x followed by 40 hex digits');
+  if (out.vault !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(out.vault)) throw new ArgsError('--vault must be 0x followed by 40 hex digits');
   if (out.activity !== undefined && !(ACTIVITY_LEVELS as readonly string[]).includes(out.activity)) {
     throw new ArgsError(`--activity must be one of ${ACTIVITY_LEVELS.join(', ')}`);
   }
@@ -165,10 +178,13 @@ export function readSharedArgs(v: Values): SharedArgs {
   if (out.readOnly && (out.keystore || out.keyFile || out.agentKeystore || out.agentKeyFile)) {
     throw new ArgsError('--read-only loads no key: drop the key flags, or drop --read-only');
   }
-  if (out.readOnly && out.url !== undefined && out.address === undefined) {
-    throw new ArgsError('--read-only on --url needs --address 0x... (the account to watch)');
+  // A profile may bring the url or the address: checked again once it is read (src/startup/profile.ts).
+  if (out.profile === undefined) {
+    if (out.readOnly && out.url !== undefined && out.address === undefined) {
+      throw new ArgsError('--read-only on --url needs --address 0x... (the account to watch)');
+    }
+    if (out.url === undefined && out.ws !== undefined) throw new ArgsError('--ws needs --url');
   }
-  if (out.url === undefined && out.ws !== undefined) throw new ArgsError('--ws needs --url');
   if (out.url !== undefined && out.activity !== undefined) throw new ArgsError('--activity applies to the embedded exchange only (no --url)');
   if (out.url !== undefined && out.port !== undefined) throw new ArgsError('--port applies to the embedded exchange only (no --url)');
   if (v['fresh'] === true) {

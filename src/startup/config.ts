@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import * as v from 'valibot';
 
 /**
@@ -10,6 +11,30 @@ const Ms = v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(3_600_000
 /** One kind of action's confirm step: "always", "never", or {"above": "500"} (quote units). */
 const KindPolicy = v.union([v.picklist(['always', 'never']), v.strictObject({ above: Decimal })], 'expected "always", "never" or {"above": "500"}');
 const kindPolicy = v.optional(KindPolicy);
+const Address = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'expected 0x followed by 40 hex digits'));
+const FilePath = v.pipe(v.string(), v.trim(), v.nonEmpty('expected a file path'));
+
+/**
+ * One account perpdesk can run as. The target is `url` (and `ws`), or the embedded exchange
+ * when there is no url; key files are relative to the config file's folder.
+ */
+const ProfileSchema = v.strictObject({
+  url: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s/]+/, 'expected an http:// or https:// address'))),
+  ws: v.optional(v.pipe(v.string(), v.regex(/^wss?:\/\/[^\s/]+/, 'expected a ws:// or wss:// address'))),
+  /** The account: the master address the agent trades for, or the one watched when read-only. */
+  address: v.optional(Address),
+  agentKeystore: v.optional(FilePath),
+  agentKeyFile: v.optional(FilePath),
+  keystore: v.optional(FilePath),
+  keyFile: v.optional(FilePath),
+  passwordFile: v.optional(FilePath),
+  /** Monitor mode on this account: no key is loaded, every write is hidden or refused. */
+  readOnly: v.optional(v.boolean()),
+  /** The vault this profile's agent acts for (vault proxy operations). */
+  vault: v.optional(Address),
+});
+
+export type Profile = v.InferOutput<typeof ProfileSchema>;
 
 export const ConfigSchema = v.strictObject({
   theme: v.optional(v.string()),
@@ -77,6 +102,10 @@ export const ConfigSchema = v.strictObject({
   defaultSize: v.optional(v.record(v.string(), Decimal)),
   /** Mouse reporting (click to focus and pick book levels, wheel to scroll); default true. */
   mouse: v.optional(v.boolean()),
+  /** Accounts by name, picked with --profile NAME (src/startup/profile.ts). */
+  profiles: v.optional(v.record(v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/, 'a profile name is letters, digits, ".", "_" or "-" (at most 40)')), ProfileSchema)),
+  /** The profile a run without --profile (or --url) uses. */
+  profile: v.optional(v.string()),
 });
 
 export type Config = v.InferOutput<typeof ConfigSchema>;
@@ -107,7 +136,41 @@ export function parseConfig(text: string, file: string): Config {
     const message = issue.type === 'strict_object' ? `unknown field` : issue.message;
     throw new ConfigError(`${file}: ${where}: ${message}`);
   }
-  return result.output;
+  return checkProfiles(result.output, file);
+}
+
+/**
+ * What one field cannot say about a profile: which keys go together, what the embedded
+ * exchange can do. Key paths become absolute, from the config file's folder.
+ */
+function checkProfiles(config: Config, file: string): Config {
+  const names = Object.keys(config.profiles ?? {});
+  if (config.profile !== undefined && !names.includes(config.profile)) {
+    throw new ConfigError(`${file}: profile: no profile named "${config.profile}" (${names.length ? `profiles: ${names.join(', ')}` : 'the file has no profiles'})`);
+  }
+  if (!config.profiles) return config;
+  const dir = path.dirname(path.resolve(file));
+  const profiles: Record<string, Profile> = {};
+  for (const [name, p] of Object.entries(config.profiles)) {
+    const bad = (field: string, message: string) => new ConfigError(`${file}: profiles.${name}${field ? `.${field}` : ''}: ${message}`);
+    if (p.agentKeystore !== undefined && p.agentKeyFile !== undefined) throw bad('agentKeyFile', 'give agentKeystore or agentKeyFile, not both');
+    if (p.keystore !== undefined && p.keyFile !== undefined) throw bad('keyFile', 'give keystore or keyFile, not both');
+    const hasKey = [p.agentKeystore, p.agentKeyFile, p.keystore, p.keyFile].some((k) => k !== undefined);
+    if (p.url === undefined) {
+      if (p.ws !== undefined) throw bad('ws', 'needs url (without one the profile is the embedded exchange)');
+      // The embedded exchange trades as its own demo account: a key or an account named here would not be the one used.
+      if (!p.readOnly && hasKey) throw bad('', 'keys need a url: the embedded exchange trades with its demo keys (or add "readOnly": true)');
+      if (!p.readOnly && p.address !== undefined) throw bad('address', 'on the embedded exchange only a read-only profile names an account (add "readOnly": true, or a url)');
+    } else {
+      if (p.address === undefined) throw bad('address', 'required: the account this profile trades or watches');
+      if (!p.readOnly && !hasKey) throw bad('', 'a trading profile needs agentKeystore or agentKeyFile (or keystore/keyFile); or "readOnly": true');
+    }
+    const abs = (f: string | undefined) => (f === undefined ? undefined : path.resolve(dir, f));
+    const resolved: Profile = { ...p };
+    for (const k of ['agentKeystore', 'agentKeyFile', 'keystore', 'keyFile', 'passwordFile'] as const) if (p[k] !== undefined) resolved[k] = abs(p[k])!;
+    profiles[name] = resolved;
+  }
+  return { ...config, profiles };
 }
 
 let loadedFrom: string | undefined;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ArgsError, HELP, parseDashboardArgs, type DashboardArgs } from '../startup/args.js';
 import { ConfigError, loadConfig, type Config } from '../startup/config.js';
 import { packageRoot } from '../startup/packageRoot.js';
+import { resolveProfile } from '../startup/profile.js';
 import { resolvePaths } from '../startup/paths.js';
 import type { Prepared } from './prepared.js';
 import { loadTheme, themesDir } from './theme/loadTheme.js';
@@ -51,13 +52,14 @@ export function prepare(argv: string[], env: NodeJS.ProcessEnv = process.env): P
 }
 
 /** The config file and the themes for parsed flags (the dashboard's or `perpdesk serve`'s). */
-export function prepareFrom<A extends DashboardArgs>(args: A, env: NodeJS.ProcessEnv = process.env): (Prepared & { args: A }) | number {
-  const paths = resolvePaths(env, { ...(args.config ? { configFile: args.config } : {}), ...(args.stateDir ? { stateDir: path.resolve(args.stateDir) } : {}) });
+export function prepareFrom<A extends DashboardArgs>(flags: A, env: NodeJS.ProcessEnv = process.env): (Prepared & { args: A }) | number {
+  const paths = resolvePaths(env, { ...(flags.config ? { configFile: flags.config } : {}), ...(flags.stateDir ? { stateDir: path.resolve(flags.stateDir) } : {}) });
+  let args: A;
   let config: Config;
   try {
-    config = loadConfig(paths.configFile);
+    ({ args, config } = resolveProfile(flags, loadConfig(paths.configFile), paths.configFile));
   } catch (e) {
-    return fail(e instanceof ConfigError ? e.message : String(e));
+    return fail(e instanceof ConfigError || e instanceof ArgsError ? e.message : String(e));
   }
   const url = args.url ?? config.url;
   if (url !== undefined && args.url === undefined && !/^https?:\/\/[^\s/]+/.test(url)) return fail(`${paths.configFile}: url: must be an http:// or https:// address, got "${url}"`);
