@@ -28,7 +28,7 @@ export function algoHostOf(session: Session, o: { refresh?: boolean } = {}): Alg
     sender: session.exchange,
     info: session.info,
     address: session.address,
-    keys: keysLoaded(session.exchange.signers),
+    keys: keysLoaded(session.exchange.signers, session.exchange.vaultAddress),
   };
   if (o.refresh) host.refresh = () => session.refresh();
   return host;

@@ -1,5 +1,6 @@
 import { NonceManager } from '../protocol/index.js';
 import {
+  agentMaySend,
   build,
   parseAction,
   type Action,
@@ -18,7 +19,7 @@ import type { InfoClient } from './infoClient.js';
 import type { ActionOutcome, CancelAllResult, CancelResult, ModifyResult, OrderResult, OutcomeMeta, ReconciledItem } from '../model/actionOutcome.js';
 import type { JournalEntry, JournalListener, JournalOutcome } from '../model/journalEntry.js';
 import { DEFAULT_LOOKUP, lookupUntilFound, modifyApplied, reconciledFrom, type LookupPolicy } from './reconcile.js';
-import type { SignerInfo, SignerSet } from './signers.js';
+import type { Signer, SignerInfo, SignerSet } from './signers.js';
 
 export interface ExchangeClientOptions {
   http: HttpTransport;
@@ -36,10 +37,17 @@ export interface ExchangeClientOptions {
    * that order is still known), for the journal entry's `asked`. Never throws into a send.
    */
   describe?: (action: Action) => string;
+  /**
+   * The vault this client acts for as one of its agents (issue 22): every non-trade action
+   * names it as the envelope's vaultAddress, and when only the agent key is loaded the agent
+   * signs those too (the exchange checks it is that vault's agent). `address` is then the vault's.
+   */
+  vaultAddress?: string;
 }
 
 export interface SendOptions {
   inviteCode?: string;
+  /** For this request only, in place of the client's vaultAddress; trade actions never carry one. */
   vaultAddress?: string;
   /** Journalled only: the cloid of the order whose fill caused this send (a TP/SL set with it). */
   parentCloid?: string;
@@ -54,8 +62,8 @@ interface Departure {
 }
 
 type Sent<T extends ActionType> =
-  | { kind: 'ok'; data: ExchangeDataOf<T>; requestId: string; nonce: number; signer: SignerInfo; asked?: string; departure?: Departure }
-  | { kind: 'failed' | 'unknown'; error: ClientError; nonce?: number; signer?: SignerInfo; asked?: string; departure?: Departure };
+  | { kind: 'ok'; data: ExchangeDataOf<T>; requestId: string; nonce: number; signer: SignerInfo; asked?: string; departure?: Departure; vault?: string }
+  | { kind: 'failed' | 'unknown'; error: ClientError; nonce?: number; signer?: SignerInfo; asked?: string; departure?: Departure; vault?: string };
 
 /** The 'sent' entry's answer in words, until the answer replaces it. */
 const AWAITING = 'sent, awaiting the answer';
@@ -72,6 +80,8 @@ const AWAITING = 'sent, awaiting the answer';
  */
 export class ExchangeClient {
   readonly address: string;
+  /** Lowercase; set when this client acts for a vault as its agent. */
+  readonly vaultAddress: string | undefined;
   private readonly nonces: NonceManager;
   private readonly cloidGen: CloidGenerator;
   private readonly lookup: LookupPolicy;
@@ -80,6 +90,7 @@ export class ExchangeClient {
 
   constructor(private readonly o: ExchangeClientOptions) {
     this.address = o.address.toLowerCase();
+    this.vaultAddress = o.vaultAddress?.toLowerCase();
     this.nonces = o.nonces ?? new NonceManager();
     this.cloidGen = o.cloids ?? new CloidGenerator();
     this.lookup = o.lookup ?? DEFAULT_LOOKUP;
@@ -273,11 +284,24 @@ export class ExchangeClient {
   signOnly<T extends ActionType>(action: ActionOf<T> & { type: T }): Result<{ envelope: Record<string, unknown>; signer: SignerInfo }> {
     const parsed = parseAction(action);
     if (!parsed.ok) return { ok: false, error: clientError('validation', `${action.type}: ${parsed.error}`) };
-    const picked = this.o.signers.pick(action.type);
+    const vault = this.vaultFor(action.type);
+    const picked = this.pick(action.type, vault);
     if (!picked.ok) return picked;
     const signer = picked.value;
     const nonce = this.nonces.next(signer.address);
-    return { ok: true, value: { envelope: { action, nonce, signature: signer.sign(action, nonce) }, signer: { role: signer.role, address: signer.address } } };
+    const envelope: Record<string, unknown> = { action, nonce, signature: signer.sign(action, nonce) };
+    if (vault !== undefined) envelope['vaultAddress'] = vault;
+    return { ok: true, value: { envelope, signer: { role: signer.role, address: signer.address } } };
+  }
+
+  /**
+   * The envelope's vaultAddress for an action: the one place that decides it. Trade actions
+   * never carry one (spec 4.1: agent trading does not send it, and the exchange drops it);
+   * every other action carries the request's own, else the client's vault.
+   */
+  vaultFor(type: ActionType, opts: SendOptions = {}): string | undefined {
+    if (agentMaySend(type)) return undefined;
+    return opts.vaultAddress?.toLowerCase() ?? this.vaultAddress;
   }
 
   // ---- internals ----
@@ -287,7 +311,8 @@ export class ExchangeClient {
     const type = action.type;
     const parsed = parseAction(action);
     if (!parsed.ok) return { kind: 'failed', error: clientError('validation', `${type}: ${parsed.error}`) };
-    const picked = this.o.signers.pick(type);
+    const vault = this.vaultFor(type, opts);
+    const picked = this.pick(type, vault);
     if (!picked.ok) return { kind: 'failed', error: picked.error };
     const signer = picked.value;
     const info: SignerInfo = { role: signer.role, address: signer.address };
@@ -300,24 +325,39 @@ export class ExchangeClient {
       return { kind: 'failed', error: clientError('signature', `${type}: the ${signer.role} key cannot sign`), nonce, signer: info };
     }
     const envelope: Record<string, unknown> = { action, nonce, signature };
-    if (opts.vaultAddress !== undefined) envelope['vaultAddress'] = opts.vaultAddress;
+    if (vault !== undefined) envelope['vaultAddress'] = vault;
     if (opts.inviteCode !== undefined) envelope['inviteCode'] = opts.inviteCode;
     const asked = this.describe(parsed.value);
     const body = JSON.stringify(envelope);
-    const departure = this.departing(type, nonce, info, asked, cloids, opts.parentCloid);
+    const departure = this.departing(type, nonce, info, asked, cloids, opts.parentCloid, vault);
     const out = await this.o.http.post('/exchange', body);
     const r = interpretExchange(type, out);
     const sent: Sent<T> = r.kind === 'ok' ? { ...r, nonce, signer: info, departure } : { kind: r.kind, error: r.error, nonce, signer: info, departure };
     if (asked !== undefined) sent.asked = asked;
+    if (vault !== undefined) sent.vault = vault;
     return sent;
   }
 
+  /**
+   * The key for an action: the SignerSet's choice, except that a vault's agent signs the
+   * vault's non-trade actions itself when no master key is loaded (the exchange, not this
+   * client, decides which of those a vault lets its agents send).
+   */
+  private pick(type: ActionType, vault: string | undefined): Result<Signer> {
+    const picked = this.o.signers.pick(type);
+    if (picked.ok || vault === undefined || !this.o.signers.has('agent')) return picked;
+    // With a master key loaded pick() would have chosen it; without one this is the agent.
+    const agent = this.o.signers.pickForAuth();
+    return agent ? { ok: true, value: agent } : picked;
+  }
+
   /** The 'sent' entry: what was asked and by whom, never the envelope (no signature, no invite code). */
-  private departing(action: ActionType, nonce: number, signer: SignerInfo, asked?: string, cloids?: string[], parentCloid?: string): Departure {
+  private departing(action: ActionType, nonce: number, signer: SignerInfo, asked?: string, cloids?: string[], parentCloid?: string, vault?: string): Departure {
     const entry: JournalEntry = { seq: ++this.seq, time: Date.now(), action, signerRole: signer.role, signer: signer.address, nonce, outcome: 'sent', detail: AWAITING };
     if (asked !== undefined) entry.asked = asked;
     if (cloids) entry.cloids = cloids;
     if (parentCloid !== undefined) entry.parentCloid = parentCloid;
+    if (vault !== undefined) entry.vault = vault;
     this.emit(entry);
     return { seq: entry.seq, time: entry.time };
   }
@@ -360,6 +400,7 @@ export class ExchangeClient {
     if (cloids) entry.cloids = cloids;
     if (parentCloid !== undefined) entry.parentCloid = parentCloid;
     if (r.asked !== undefined) entry.asked = r.asked;
+    if (r.vault !== undefined) entry.vault = r.vault;
     this.emit(entry);
   }
 }

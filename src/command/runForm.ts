@@ -57,8 +57,12 @@ export async function openWriteSession(r: CommandRun, o: { readAccount?: boolean
     if (e instanceof StartupError) throw new CommandError(e.exitCode === 2 ? EXIT.usage : EXIT.network, e.message);
     throw e;
   }
-  const session = createSession({ url: conn.target.url, ...(conn.target.wsUrl ? { wsUrl: conn.target.wsUrl } : {}) }, conn.keys, {
+  // Acting for a vault (--vault or a profile's): the session watches the vault's account.
+  const vault = r.args.vault;
+  const keys = vault ? { ...conn.keys, address: vault.toLowerCase() } : conn.keys;
+  const session = createSession({ url: conn.target.url, ...(conn.target.wsUrl ? { wsUrl: conn.target.wsUrl } : {}) }, keys, {
     contractName,
+    ...(vault ? { vaultAddress: vault } : {}),
     stateDir: r.stateDir,
     live: false,
     face: 'cli',
@@ -98,7 +102,7 @@ export async function runForm(r: CommandRun, requestOf: RequestOf): Promise<Comm
 }
 
 async function formOnSession(r: CommandRun, session: Session, requestOf: RequestOf): Promise<CommandOutput> {
-  const base = { keys: keysLoaded(session.exchange.signers), settings: settingsOf(r) };
+  const base = { keys: keysLoaded(session.exchange.signers, session.exchange.vaultAddress), settings: settingsOf(r) };
   // The store judges the book by its stream, which a one-off session has not opened; the
   // book was read by refresh() a moment ago, so it is as fresh as a live one.
   const contextOf = (extras: FormRequest['extras']) => ({ ...contextFromState(session.store.getState(), { ...base, ...extras }), bookStale: false });

@@ -8,6 +8,7 @@ import type { RateLimiter } from './rateLimiter.js';
 import type { Account, AccountStore } from './state/accounts.js';
 import { isAgentExpired, type AgentRecord, type AgentStore } from './state/agents.js';
 import type { NonceRegistry } from './state/nonceWindow.js';
+import { vaultMayProxy } from './vaultProxy.js';
 
 /** Who signed a request: the master account itself or one of its agent wallets. */
 export type SignerRole = 'master' | 'agent';
@@ -93,14 +94,17 @@ export class Authenticator {
     return result;
   }
 
+  /**
+   * Trade actions drop vaultAddress (spec 4.1). On any other action it must name the account
+   * the signer acts for (its own, or the vault it is an agent of: the "targeting another
+   * master" case otherwise), and an agent needs a vault behind it to send one at all.
+   */
   private permission(env: ExchangeEnvelope, who: ResolvedSigner): BusinessErrorKey | undefined {
     const type = env.action.type;
-    // Trade actions drop vaultAddress (spec 4.1); elsewhere it must name the account acted for.
-    if (env.vaultAddress && !agentMaySend(type) && env.vaultAddress !== who.account.address) return 'AGENT_NOT_AUTHORIZED';
-    if (who.role === 'agent') {
-      if (isAgentExpired(who.agent as AgentRecord, this.deps.clock.now())) return 'AGENT_NOT_AUTHORIZED';
-      if (!agentMaySend(type)) return 'AGENT_NOT_AUTHORIZED';
-    }
+    if (who.role === 'agent' && isAgentExpired(who.agent as AgentRecord, this.deps.clock.now())) return 'AGENT_NOT_AUTHORIZED';
+    if (agentMaySend(type)) return undefined;
+    if (env.vaultAddress !== undefined && env.vaultAddress !== who.account.address) return 'AGENT_NOT_AUTHORIZED';
+    if (who.role === 'agent' && !vaultMayProxy(who.account, type, env.vaultAddress)) return 'AGENT_NOT_AUTHORIZED';
     return undefined;
   }
 

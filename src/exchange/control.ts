@@ -22,6 +22,7 @@ export const ControlRequest = v.variant('type', [
   }),
   v.object({ type: v.literal('issueInviteCodes'), count: Count(1000) }),
   v.object({ type: v.literal('setPositionMode'), user: v.string(), mode: v.picklist(['ONE_WAY', 'HEDGE']) }),
+  v.object({ type: v.literal('setVault'), address: v.string(), enabled: v.boolean() }),
 ]);
 export type ControlRequest = v.InferOutput<typeof ControlRequest>;
 
@@ -68,6 +69,13 @@ export function handleControl(core: ExchangeCore, faults: FaultInjector, body: u
       }
       core.accounts.setPositionMode(account.id, req.mode);
       return ok();
+    }
+    case 'setVault': {
+      // The spec checks vault agents but names no action that makes a vault; a paper venue marks one here.
+      const account = core.accounts.byAddress(req.address);
+      if (!account) return core.errorReply(new HttpError('NOT_FOUND', `address: no account is registered for ${req.address.toLowerCase()}`));
+      core.accounts.setVault(account.id, req.enabled);
+      return ok({ accountId: account.id });
     }
   }
 }

@@ -1,3 +1,4 @@
+import { agentMaySend } from '../protocol/wire/index.js';
 import { blockerText, type Blocker, type Remedy } from './blockers.js';
 import { collateralCoin, type FormContext } from './context.js';
 import { preTradesOf, type Evaluation, type FormSpec } from './formSpec.js';
@@ -57,6 +58,9 @@ export function confirmPlan(spec: FormSpec, evaluation: Evaluation, ctx: FormCon
   const collateral = collateralCoin(ctx.configs);
   const preTrades = preTradesOf(spec, evaluation, ctx);
   const lines = [...built.summary];
+  // Said first, whatever the policy: the money moved is the vault's, not the signer's own.
+  const vault = ctx.keys.vault;
+  if (vault !== undefined && !agentMaySend(spec.actionType)) lines.unshift(`for vault ${vault}`);
   const many = preTrades.length > 1;
   const blockers: PlanBlocker[] = [];
   preTrades.forEach((pt, i) => {

@@ -17,6 +17,8 @@ export interface KeysLoaded {
   agent: boolean;
   masterAddress?: string | undefined;
   agentAddress?: string | undefined;
+  /** The vault the session acts for as one of its agents: its proxyable actions are the agent's to sign. */
+  vault?: string | undefined;
 }
 
 /** A confirm policy for one kind of action: always, never, or above a notional (quote units). */

@@ -1,4 +1,4 @@
-import { agentMaySend, type ActionType } from '../protocol/wire/index.js';
+import { agentMaySend, VAULT_PROXY_ACTIONS, type ActionType } from '../protocol/wire/index.js';
 import type { KeysLoaded } from './context.js';
 
 export type KeyRequirement = { ok: true; role: 'master' | 'agent' } | { ok: false; message: string };
@@ -15,8 +15,10 @@ export function needsFor(type: ActionType): Needs {
  * for what an agent may send, else the master), or the sentence to show before anything is
  * signed. The form says it when it opens, not after the user has typed everything.
  */
-export function keyRequirement(type: ActionType, keys: Pick<KeysLoaded, 'master' | 'agent'>): KeyRequirement {
+export function keyRequirement(type: ActionType, keys: Pick<KeysLoaded, 'master' | 'agent' | 'vault'>): KeyRequirement {
   if (agentMaySend(type) && keys.agent) return { ok: true, role: 'agent' };
+  // Acting for a vault, its agent signs the vault's own money movements (the client picks it too).
+  if (keys.vault !== undefined && keys.agent && !keys.master && VAULT_PROXY_ACTIONS.has(type)) return { ok: true, role: 'agent' };
   if (keys.master) return { ok: true, role: 'master' };
   if (keys.agent) {
     return { ok: false, message: `${type} needs the master key, but only an agent key is loaded (start with --keystore or --key-file)` };

@@ -43,6 +43,8 @@ export interface JournalEntry {
   face?: string;
   /** On an answer: when its request left (the time of its 'sent' entry). */
   sentTime?: number;
+  /** The vault the request acted for (its envelope's vaultAddress, lowercase), when it named one. */
+  vault?: string;
 }
 
 export type JournalListener = (entry: JournalEntry) => void;

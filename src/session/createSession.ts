@@ -1,5 +1,5 @@
 import { askedBy } from './askedBy.js';
-import { NonceManager, type SecretKeyInput } from '../protocol/index.js';
+import { isAddress, NonceManager, type SecretKeyInput } from '../protocol/index.js';
 import { CANDLE_INTERVAL_MS, type CandleInterval, type ContractConfig, type Subscription } from '../protocol/wire/index.js';
 import { Backoff } from '../client/backoff.js';
 import { ClockOffset } from '../client/clockOffset.js';
@@ -80,6 +80,13 @@ export interface SessionOptions {
    * faces) the store starts with. Default: 500 for a live session, none for a one-off command.
    */
   journalHistory?: number;
+  /**
+   * The vault this session acts for as one of its agents (issue 22): the account watched is
+   * the vault's, every non-trade action goes out with this as its vaultAddress (trade actions
+   * without it: the exchange client decides, see ExchangeClient.vaultFor) and its journal
+   * entries name the vault. With only the agent key loaded, the agent signs those too.
+   */
+  vaultAddress?: string;
 }
 
 const JOURNAL_HISTORY = 500;
@@ -101,6 +108,8 @@ export interface Session {
   clock: ClockOffset;
   /** The watched account's address, lowercase. */
   address: string;
+  /** Lowercase; set when the session acts for a vault as its agent (then equal to `address`). */
+  vaultAddress?: string;
   /** Which key signs trading actions; 'none' in monitor mode. */
   signer: 'agent' | 'master' | 'none';
   readOnly: boolean;
@@ -136,8 +145,16 @@ export interface Session {
 export function createSession(target: SessionTarget, keys: SessionKeys, o: SessionOptions): Session {
   if (o.stateDir) prepareStateDir(o.stateDir);
   const signers = new SignerSet({ master: keys.master, agent: keys.agent });
-  const address = (keys.address ?? signers.masterAddress)?.toLowerCase();
+  if (o.vaultAddress !== undefined && !isAddress(o.vaultAddress)) {
+    throw new Error(`createSession: vaultAddress ${JSON.stringify(o.vaultAddress)} is not a 0x address of 40 hex digits`);
+  }
+  const vault = o.vaultAddress?.toLowerCase();
+  // Acting for a vault means watching it: its agent's orders and balances are the vault's.
+  const address = (keys.address ?? vault ?? signers.masterAddress)?.toLowerCase();
   if (!address) throw new Error('createSession: the master account address is needed when only an agent key is loaded');
+  if (vault !== undefined && address !== vault) {
+    throw new Error(`createSession: a session acting for vault ${vault} watches that vault, but the account address given is ${address}`);
+  }
   const readOnly = !signers.any;
   const live = o.live ?? true;
   const cadence = { ...DEFAULT_POLL, ...o.poll };
@@ -176,6 +193,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     marketDeployerOf: (cid) => Object.values(store.getState().market.contracts).find((c) => c.contractId === cid)?.marketDeployerId,
     // Each signed action in trader words, from the store as it is when it is signed, for its journal entry.
     describe: (action) => askedWords(action, store.getState()),
+    ...(vault !== undefined ? { vaultAddress: vault } : {}),
   });
 
   const ws = new WsClient({
@@ -368,7 +386,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   const attached = new AttachedTpSl({
     store,
     exchange,
-    keys: () => keysLoaded(signers),
+    keys: () => keysLoaded(signers, vault),
     // A live session polls the account; a one-off (a command) reads it again itself.
     refreshAccount: () => (live ? poller.runNow('userAccount') : refresh()),
     notify: (text, tone) => emit({ type: 'notice', text, tone }),
@@ -383,6 +401,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     coalescer,
     clock,
     address,
+    ...(vault !== undefined ? { vaultAddress: vault } : {}),
     signer: signers.agentAddress ? 'agent' : signers.masterAddress ? 'master' : 'none',
     readOnly,
     embedded: target.embedded !== undefined,

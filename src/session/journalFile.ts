@@ -47,6 +47,7 @@ const ENTRY_FIELDS: Record<keyof JournalEntry, true> = {
   parentCloid: true,
   face: true,
   sentTime: true,
+  vault: true,
 };
 const FIELDS = new Set(Object.keys(ENTRY_FIELDS));
 
@@ -197,6 +198,7 @@ function isRecord(v: unknown): v is JournalRecord {
     optional('asked', str) &&
     optional('parentCloid', str) &&
     optional('face', str) &&
-    optional('sentTime', Number.isFinite)
+    optional('sentTime', Number.isFinite) &&
+    optional('vault', str)
   );
 }

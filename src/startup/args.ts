@@ -162,6 +162,11 @@ export function readSharedArgs(v: Values): SharedArgs {
   if (out.ws !== undefined && !/^wss?:\/\/[^\s/]+/.test(out.ws)) throw new ArgsError(`--ws must be a ws:// or wss:// address, got "${out.ws}"`);
   if (out.address !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(out.address)) throw new ArgsError('--address must be 0x followed by 40 hex digits');
   if (out.vault !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(out.vault)) throw new ArgsError('--vault must be 0x followed by 40 hex digits');
+  // Acting for a vault is watching it: it is the account, whoever's agent signs.
+  if (out.vault !== undefined) {
+    if (out.address !== undefined && out.address.toLowerCase() !== out.vault.toLowerCase()) throw new ArgsError('--vault is the account acted for: drop --address, or give the same address');
+    out.address = out.vault;
+  }
   if (out.activity !== undefined && !(ACTIVITY_LEVELS as readonly string[]).includes(out.activity)) {
     throw new ArgsError(`--activity must be one of ${ACTIVITY_LEVELS.join(', ')}`);
   }

@@ -58,6 +58,8 @@ export function resolveProfile<A extends SharedArgs>(args: A, config: Config, co
   }
   setOrDrop(out, 'address', args.address ?? p.address);
   setOrDrop(out, 'vault', args.vault ?? p.vault);
+  // A vault profile watches the vault: it is the account its agent acts for.
+  if (out.vault !== undefined && args.address === undefined) out.address = out.vault;
 
   const agentFlag = args.agentKeystore !== undefined || args.agentKeyFile !== undefined;
   const masterFlag = args.keystore !== undefined || args.keyFile !== undefined;

@@ -55,7 +55,7 @@ function fileAt(v: number): string {
       triggerId: null,
     };
     db.prepare('INSERT INTO orders VALUES (100, 7, 5, ?)').run(JSON.stringify(order));
-    db.prepare('INSERT INTO markets VALUES (1, ?, NULL)').run('151');
+    db.prepare('INSERT INTO markets (contract_id, index_px, last_px) VALUES (1, ?, NULL)').run('151');
   }
   db.close();
   return file;

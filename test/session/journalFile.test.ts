@@ -44,6 +44,7 @@ const ENTRY_KEYS: Record<keyof JournalEntry, true> = {
   parentCloid: true,
   face: true,
   sentTime: true,
+  vault: true,
 };
 
 describe('JournalFile', () => {

@@ -17,7 +17,7 @@ const CONFIG = {
   url: 'http://top.example:1',
   profiles: {
     alice: { url: 'https://ex.example', ws: 'wss://ex.example/stream', address: A, agentKeyFile: 'keys/alice.hex', keystore: '/abs/alice.json', passwordFile: 'pw' },
-    bob: { url: 'https://ex.example', address: B, agentKeystore: 'keys/bob.json', vault: V },
+    bob: { url: 'https://ex.example', address: B, agentKeystore: 'keys/bob.json', vault: B },
     watch: { url: 'http://other.example:8080', address: B, readOnly: true },
     paper: {},
   },
@@ -30,7 +30,7 @@ describe('profiles in the config file', () => {
     const c = config();
     expect(Object.keys(c.profiles!)).toEqual(['alice', 'bob', 'watch', 'paper']);
     expect(c.profiles!['alice']).toMatchObject({ agentKeyFile: '/home/u/.config/perpdesk/keys/alice.hex', keystore: '/abs/alice.json', passwordFile: '/home/u/.config/perpdesk/pw' });
-    expect(c.profiles!['bob']).toMatchObject({ agentKeystore: '/home/u/.config/perpdesk/keys/bob.json', vault: V });
+    expect(c.profiles!['bob']).toMatchObject({ agentKeystore: '/home/u/.config/perpdesk/keys/bob.json', vault: B });
     // A relative config file name: relative to where it is, as the user typed it.
     expect(parseConfig(JSON.stringify(CONFIG), 'conf/c.json').profiles!['bob']!.agentKeystore).toBe(path.resolve('conf/keys/bob.json'));
   });
@@ -101,12 +101,15 @@ describe('resolving a profile', () => {
     });
     expect(r.config.url).toBeUndefined();
     expect(r.config.profiles).toBeDefined();
-    expect(resolve(['--profile', 'bob']).args).toMatchObject({ address: B, agentKeystore: '/home/u/.config/perpdesk/keys/bob.json', vault: V });
+    expect(resolve(['--profile', 'bob']).args).toMatchObject({ address: B, agentKeystore: '/home/u/.config/perpdesk/keys/bob.json', vault: B });
   });
 
   it('explicit flags win, the keys slot by slot', () => {
-    const r = resolve(['--profile', 'alice', '--address', B, '--agent-keystore', '/mine.json', '--contract', 'ETH1', '--vault', V]).args;
-    expect(r).toMatchObject({ address: B, agentKeystore: '/mine.json', keystore: '/abs/alice.json', contract: 'ETH1', vault: V });
+    const r = resolve(['--profile', 'alice', '--address', B, '--agent-keystore', '/mine.json', '--contract', 'ETH1', '--vault', B]).args;
+    expect(r).toMatchObject({ address: B, agentKeystore: '/mine.json', keystore: '/abs/alice.json', contract: 'ETH1', vault: B });
+    // A vault is the account acted for: --vault alone watches it, another --address is refused.
+    expect(resolve(['--profile', 'alice', '--vault', V]).args).toMatchObject({ address: V, vault: V });
+    expect(() => resolve(['--profile', 'alice', '--address', B, '--vault', V])).toThrow('--vault is the account acted for');
     expect(r.agentKeyFile).toBeUndefined();
     const m = resolve(['--profile', 'alice', '--key-file', '/m.hex']).args;
     expect(m).toMatchObject({ keyFile: '/m.hex', agentKeyFile: '/home/u/.config/perpdesk/keys/alice.hex' });

@@ -105,6 +105,8 @@ export interface AccountRow {
   position_mode: string;
   enrolled: string;
   fee_overrides: string;
+  /** 0 or 1 (schema 4 on). */
+  vault: number;
 }
 
 export function encodeAccount(a: Account): AccountRow {
@@ -117,6 +119,7 @@ export function encodeAccount(a: Account): AccountRow {
     position_mode: a.positionMode,
     enrolled: JSON.stringify([...a.enrolled]),
     fee_overrides: JSON.stringify([...a.feeOverrides].map(([md, r]) => [md, r.maker.toString(), r.taker.toString()])),
+    vault: a.vault ? 1 : 0,
   };
 }
 
@@ -131,5 +134,6 @@ export function decodeAccount(r: AccountRow): Account {
     positionMode: r.position_mode as PositionMode,
     enrolled: new Set(JSON.parse(r.enrolled) as number[]),
     feeOverrides: new Map<number, FeeRates>(fees.map(([md, maker, taker]) => [md, { maker: BigInt(maker), taker: BigInt(taker) }])),
+    vault: r.vault === 1,
   };
 }

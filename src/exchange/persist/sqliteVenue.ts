@@ -241,10 +241,10 @@ export class SqliteVenue implements ExchangePersistence {
       bucketDel: p('DELETE FROM ledger_buckets WHERE key = ?'),
       minted: p('INSERT INTO ledger_minted (coin, amount) VALUES (?, ?) ON CONFLICT (coin) DO UPDATE SET amount = excluded.amount'),
       account: p(
-        `INSERT INTO accounts (id, address, kind, created_at, margin_share_type, position_mode, enrolled, fee_overrides)
-         VALUES (@id, @address, @kind, @created_at, @margin_share_type, @position_mode, @enrolled, @fee_overrides)
+        `INSERT INTO accounts (id, address, kind, created_at, margin_share_type, position_mode, enrolled, fee_overrides, vault)
+         VALUES (@id, @address, @kind, @created_at, @margin_share_type, @position_mode, @enrolled, @fee_overrides, @vault)
          ON CONFLICT (id) DO UPDATE SET margin_share_type = excluded.margin_share_type, position_mode = excluded.position_mode,
-           enrolled = excluded.enrolled, fee_overrides = excluded.fee_overrides`,
+           enrolled = excluded.enrolled, fee_overrides = excluded.fee_overrides, vault = excluded.vault`,
       ),
       agentsDel: p('DELETE FROM agents WHERE master_id = ?'),
       agent: p('INSERT INTO agents (master_id, position, address, name, valid_until, slot, approved_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),

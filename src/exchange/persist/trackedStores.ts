@@ -61,6 +61,11 @@ export class TrackedAccountStore extends MemoryAccountStore {
     this.touch(id);
   }
 
+  override setVault(id: number, enabled: boolean): void {
+    super.setVault(id, enabled);
+    this.touch(id);
+  }
+
   private touch(id: number): void {
     this.changes.mark(this.changes.accounts, id);
   }

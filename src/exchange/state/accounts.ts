@@ -18,6 +18,11 @@ export interface Account {
   readonly enrolled: ReadonlySet<number>;
   /** Tier 3 of 3 fee rates, per market deployer (updateFeeSetting). */
   readonly feeOverrides: ReadonlyMap<number, FeeRates>;
+  /**
+   * A vault: its agents may also send its proxyable non-trade actions when the envelope's
+   * vaultAddress names it (vaultProxy.ts). Set by the control route; the API has no action for it.
+   */
+  readonly vault: boolean;
 }
 
 /**
@@ -34,6 +39,7 @@ export interface AccountStore {
   setPositionMode(id: number, mode: PositionMode): void;
   enroll(id: number, marketDeployerId: number): void;
   setFeeOverride(id: number, marketDeployerId: number, rates: FeeRates): void;
+  setVault(id: number, enabled: boolean): void;
 }
 
 interface AccountRecord {
@@ -45,6 +51,7 @@ interface AccountRecord {
   positionMode: PositionMode;
   enrolled: Set<number>;
   feeOverrides: Map<number, FeeRates>;
+  vault: boolean;
 }
 
 export class MemoryAccountStore implements AccountStore {
@@ -64,6 +71,7 @@ export class MemoryAccountStore implements AccountStore {
       positionMode: 'ONE_WAY',
       enrolled: new Set(),
       feeOverrides: new Map(),
+      vault: false,
     };
     this.byIdMap.set(record.id, record);
     this.byAddressMap.set(key, record);
@@ -102,6 +110,10 @@ export class MemoryAccountStore implements AccountStore {
     this.record(id).feeOverrides.set(marketDeployerId, { ...rates });
   }
 
+  setVault(id: number, enabled: boolean): void {
+    this.record(id).vault = enabled;
+  }
+
   /** A stored account, as it was (a persistent store's start-up). */
   restore(a: Account): void {
     const record: AccountRecord = {
@@ -113,6 +125,7 @@ export class MemoryAccountStore implements AccountStore {
       positionMode: a.positionMode,
       enrolled: new Set(a.enrolled),
       feeOverrides: new Map([...a.feeOverrides].map(([md, r]) => [md, { ...r }])),
+      vault: a.vault,
     };
     this.byIdMap.set(record.id, record);
     this.byAddressMap.set(record.address, record);

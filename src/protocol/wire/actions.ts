@@ -116,6 +116,26 @@ export function agentMaySend(type: ActionType): boolean {
   return AGENT_ACTIONS.has(type);
 }
 
+/**
+ * Non-trade actions an agent of a vault may send for it with `vaultAddress` naming the vault
+ * (the server checks that the signer is an authorized agent of that vault): the vault's money
+ * moving between its own balances, and the account settings those need. Left out on purpose:
+ * approveAgent and revokeAgent (who speaks for a vault stays with the vault's own key, else an
+ * agent could appoint a successor its master never approved), updateFeeSetting (an operator's
+ * rates for others) and registerAccount (signed by the account being made).
+ */
+export const VAULT_PROXY_ACTIONS: ReadonlySet<ActionType> = new Set<ActionType>([
+  'lockCollateral',
+  'unlockCollateral',
+  'transferBetweenDeployers',
+  'transferMdToShareGroup',
+  'transferShareGroupToMd',
+  'lockIntoShareGroup',
+  'unlockFromShareGroup',
+  'setMarginShareType',
+  'enrollUserToMarketDeployer',
+]);
+
 /** WebSocket auth payload (open-points "WebSocket"), signed on the agent path. */
 export const WsAuthAction = v.object({ type: v.literal('wsAuth'), time: SafeInt });
 export type WsAuthAction = v.InferOutput<typeof WsAuthAction>;

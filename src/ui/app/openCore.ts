@@ -94,8 +94,11 @@ export async function openCore(p: Prepared, o: OpenCoreOptions): Promise<OpenedC
     if (!u) throw e;
     return u;
   }
-  const session = createSession(target.target, target.keys, {
+  // Acting for a vault (--vault or a profile's): the session watches the vault's account.
+  const keys = args.vault ? { ...target.keys, address: args.vault.toLowerCase() } : target.keys;
+  const session = createSession(target.target, keys, {
     contractName,
+    ...(args.vault ? { vaultAddress: args.vault } : {}),
     stateDir,
     face: o.face,
     candleInterval: CANDLE_BASE_INTERVAL,

@@ -10,7 +10,7 @@ import type { Captured } from './formState.js';
  */
 export function keysOf(app: AppContextValue): KeysLoaded {
   const signers = app.session?.exchange.signers;
-  if (signers) return keysLoaded(signers);
+  if (signers) return keysLoaded(signers, app.session?.exchange.vaultAddress);
   // No session (component tests): the mode says which key signs.
   const keys: KeysLoaded = { master: app.mode.signer === 'master', agent: app.mode.signer === 'agent' };
   if (app.mode.address && app.mode.signer === 'master') keys.masterAddress = app.mode.address;
