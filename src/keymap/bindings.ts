@@ -28,6 +28,7 @@ const DEFS = [
   { id: 'help', keys: ['?'], description: 'Show key bindings', context: 'global', hint: 'help' },
   { id: 'palette', keys: [':'], description: 'Open the command palette', context: 'global', hint: 'commands' },
   { id: 'contract.pick', keys: ['p'], description: 'Pick a contract', context: 'global', hint: 'contract' },
+  { id: 'profile.switch', keys: ['P'], description: 'Switch to another profile (account) of the config file', context: 'global' },
   { id: 'focus.next', keys: ['tab'], description: 'Focus the next pane', context: 'global', hint: 'pane' },
   { id: 'focus.prev', keys: ['shift+tab'], description: 'Focus the previous pane', context: 'global' },
   { id: 'focus.left', keys: ['h', 'left'], description: 'Focus the pane to the left', context: 'global' },

@@ -6,7 +6,7 @@ import type { Binding } from '../../keymap/index.js';
 import type { Session } from '../../session/index.js';
 import { startAlerts } from '../alerts/alerts.js';
 import { osc52Clipboard } from '../clipboard/osc52.js';
-import type { AppContextValue } from '../context/AppContext.js';
+import type { AppContextValue, ProfileChoice } from '../context/AppContext.js';
 import { DiffingStdout } from '../render/DiffingStdout.js';
 import type { ColorLevel } from '../theme/tokens.js';
 import { whileAgentNotRevoked } from '../view/noticeHolds.js';
@@ -48,14 +48,18 @@ export interface ScreenIo {
   patchConsole?: boolean;
   /** Show the session's notices (default): false where the caller subscribed before the screen was up. */
   sessionEvents?: boolean;
+  /** The config's profiles and the way to another (the local dashboard). */
+  profiles?: ProfileChoice;
 }
 
 export interface MountedScreen {
   instance: Instance;
   /** The changed-cells writer in front of `stdout`, unless PERPDESK_RENDERER=ink. */
   diffOut: DiffingStdout | undefined;
-  /** Resolves when the user quits this screen (q) or ink ends it. */
+  /** Resolves when the user quits this screen (q), `end()` is called, or ink ends it. */
   quit: Promise<void>;
+  /** Ends the screen as a quit does (a profile switch). */
+  end(): void;
   /** Unmounts and stops what the screen started (its alerts and notices); the session stays. */
   unmount(): void;
 }
@@ -98,6 +102,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
     // OSC 52 moves no cursor either: it goes to the terminal between two frames, like the bell.
     clipboard: osc52Clipboard(write),
     algos: core.algos,
+    ...(io.profiles ? { profiles: io.profiles } : {}),
   };
   const stopEvents = io.sessionEvents === false ? () => {} : showEvents(core.session, viewStore);
   // BEL between frames moves no cursor, so it cannot disturb ink's drawing.
@@ -123,6 +128,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
     instance,
     diffOut,
     quit: Promise.race([quitting, instance.waitUntilExit().then(() => undefined)]),
+    end: () => quit(),
     unmount() {
       if (unmounted) return;
       unmounted = true;

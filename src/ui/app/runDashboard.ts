@@ -11,6 +11,11 @@ import { loadRememberedView, rememberView, startTheme, type RememberedView } fro
 import { createViewStore, view } from '../view/viewStore.js';
 import { mountDashboard, showEvents } from './mountDashboard.js';
 import { bounded, CANDLE_BASE_INTERVAL, closeCore, openCore, recoveryNotices } from './openCore.js';
+import { profileLines, switchRefusal } from './profileChoice.js';
+import type { DashboardArgs } from '../../startup/args.js';
+import type { TerminalGuard } from '../../startup/terminal.js';
+import type { FastAssemblyResult } from '../render/installFastAssembly.js';
+import { prepareFrom } from '../main.js';
 
 /**
  * The dashboard's life on the process's own terminal: the core (target, session, algos),
@@ -28,46 +33,20 @@ function fail(message: string, code: number): number {
 /** Why an algo this dashboard ran is paused after a quit. */
 const DASHBOARD_CLOSED = 'paused: the dashboard running it was closed; resume it in the Algos pane or with perpdesk algo resume';
 
-export async function runDashboard(p: Prepared): Promise<number> {
-  const { args, config, stateDir } = p;
-  const level = detectColorLevel(process.env, args.noColor ? ['--no-color'] : []);
-  applyColorLevel(level);
-  const viewStore = createViewStore({ chartInterval: CANDLE_BASE_INTERVAL });
-  let remembered: ReturnType<typeof loadRememberedView> | undefined;
-  const opened = await openCore(p, {
-    face: 'dashboard',
-    level,
-    onProgress: (step) => view.setProgress(viewStore, step),
-    rememberedContract: () => {
-      remembered = loadRememberedView(stateDir);
-      return remembered.view.contract;
-    },
-    onRecovery: (r) => {
-      for (const n of recoveryNotices(r)) view.notify(viewStore, n.text, n.tone);
-    },
-  });
-  if (!('core' in opened)) return fail(opened.message, opened.code);
-  const { core, contractName } = opened;
-  const session = core.session;
-  const rememberedView: RememberedView = remembered?.view ?? {};
-  const themeName = startTheme({ flag: args.theme, remembered: rememberedView.theme, config: config.theme }, core.themeNames, DEFAULT_THEME);
-  view.setTheme(viewStore, themeName);
-  // Subscribed at once: the embedded exchange's onboarding speaks before the screen is up.
-  const stopEvents = showEvents(session, viewStore);
-  const warnings = [...opened.warnings, ...(remembered?.warnings ?? [])];
-  if (warnings.length > 0) {
-    // Also on the plain terminal, where it stays in the scrollback after the screen is gone.
-    for (const w of warnings) process.stderr.write(`perpdesk: warning: ${w}\n`);
-    view.notify(viewStore, warnings.join(' · '), 'warning');
-  }
+/** The command line's flags without those that name an account or a target: what a switch keeps. */
+function keptFlags(args: DashboardArgs): DashboardArgs {
+  const { url: _u, ws: _w, keystore: _k, keyFile: _kf, agentKeystore: _a, agentKeyFile: _af, passwordFile: _p, address: _ad, vault: _v, readOnly: _r, profile: _pr, ...rest } = args;
+  return { ...rest, readOnly: false };
+}
 
-  const remembering = rememberView({
-    stateDir,
-    store: session.store,
-    view: viewStore,
-    initial: { theme: themeName, contract: contractName },
-    onError: (message) => view.notify(viewStore, message, 'warning'),
-  });
+/**
+ * The dashboard's life: a core (target, session, algos) and one screen on it, the terminal
+ * taken once; `P` closes this core and opens another profile's under the same terminal, with a
+ * fresh store, so nothing of one account is ever drawn under another's header.
+ */
+export async function runDashboard(first: Prepared): Promise<number> {
+  const level = detectColorLevel(process.env, first.args.noColor ? ['--no-color'] : []);
+  applyColorLevel(level);
   // Registered before takeTerminal's crash handler, so ink stops drawing before the screen is
   // given back: ink's own exit hook would otherwise paint its last frame over the message.
   let instanceRef: Instance | undefined;
@@ -78,50 +57,132 @@ export async function runDashboard(p: Prepared): Promise<number> {
       // Already unmounted or half torn down: the terminal restore still matters.
     }
   };
-  process.on('uncaughtException', stopDrawing);
-  process.on('unhandledRejection', stopDrawing);
-  const guard = takeTerminal();
-  // Mouse reports are taken out of stdin before ink parses keys. Reporting is on while ink's
-  // input is in raw mode, so a report is read, never echoed; the guard turns it off on exit.
-  const mouseIn = mouseEnabled(config, args) ? new MouseStdin(process.stdin, { onRawMode: (raw) => guard.setMouse(raw) }) : undefined;
-  // Same cells as ink's own frame assembly, a fraction of the CPU; ink's stays on failure.
-  const fastAssembly = process.env['PERPDESK_RENDERER'] === 'ink' ? undefined : await installFastAssembly();
-  const screen = mountDashboard(core, {
-    stdin: mouseIn ? (mouseIn as unknown as NodeJS.ReadStream) : process.stdin,
-    stdout: process.stdout,
-    viewStore,
-    patchConsole: true,
-    sessionEvents: false,
-  });
-  instanceRef = screen.instance;
+  let terminal: { guard: TerminalGuard; mouseIn: MouseStdin | undefined; fastAssembly: FastAssemblyResult | undefined } | undefined;
+  let p = first;
+  let previous: Prepared | undefined;
+  let carried: { theme: string; notice?: string } | undefined;
+  let code = 0;
+  for (;;) {
+    const { args, config, stateDir } = p;
+    const viewStore = createViewStore({ chartInterval: CANDLE_BASE_INTERVAL });
+    if (carried?.notice) view.notify(viewStore, carried.notice, 'warning');
+    let remembered: ReturnType<typeof loadRememberedView> | undefined;
+    const opened = await openCore(p, {
+      face: 'dashboard',
+      level,
+      onProgress: (step) => view.setProgress(viewStore, step),
+      rememberedContract: () => {
+        remembered = loadRememberedView(stateDir);
+        return remembered.view.contract;
+      },
+      onRecovery: (r) => {
+        for (const n of recoveryNotices(r)) view.notify(viewStore, n.text, n.tone);
+      },
+    });
+    if (!('core' in opened)) {
+      // A switch that fails goes back to the account it left, saying why.
+      if (terminal && previous) {
+        carried = { theme: carried?.theme ?? DEFAULT_THEME, notice: `not switched to profile ${p.args.profile ?? ''}: ${opened.message}` };
+        p = previous;
+        previous = undefined;
+        continue;
+      }
+      terminal?.guard.restore();
+      return fail(opened.message, opened.code);
+    }
+    const { core, contractName } = opened;
+    const session = core.session;
+    const rememberedView: RememberedView = remembered?.view ?? {};
+    const themeName = carried?.theme ?? startTheme({ flag: args.theme, remembered: rememberedView.theme, config: config.theme }, core.themeNames, DEFAULT_THEME);
+    view.setTheme(viewStore, themeName);
+    // Subscribed at once: the embedded exchange's onboarding speaks before the screen is up.
+    const stopEvents = showEvents(session, viewStore);
+    const warnings = [...opened.warnings, ...(remembered?.warnings ?? [])];
+    if (warnings.length > 0) {
+      // Also on the plain terminal, where it stays in the scrollback after the screen is gone.
+      if (!terminal) for (const w of warnings) process.stderr.write(`perpdesk: warning: ${w}\n`);
+      view.notify(viewStore, warnings.join(' · '), 'warning');
+    }
+    const remembering = rememberView({
+      stateDir,
+      store: session.store,
+      view: viewStore,
+      initial: { theme: themeName, contract: contractName },
+      onError: (message) => view.notify(viewStore, message, 'warning'),
+    });
+    if (!terminal) {
+      process.on('uncaughtException', stopDrawing);
+      process.on('unhandledRejection', stopDrawing);
+      const guard = takeTerminal();
+      // Mouse reports are taken out of stdin before ink parses keys. Reporting is on while ink's
+      // input is in raw mode, so a report is read, never echoed; the guard turns it off on exit.
+      const mouseIn = mouseEnabled(config, args) ? new MouseStdin(process.stdin, { onRawMode: (raw) => guard.setMouse(raw) }) : undefined;
+      // Same cells as ink's own frame assembly, a fraction of the CPU; ink's stays on failure.
+      const fastAssembly = process.env['PERPDESK_RENDERER'] === 'ink' ? undefined : await installFastAssembly();
+      terminal = { guard, mouseIn, fastAssembly };
+    }
+    let next: string | undefined;
+    const screen = mountDashboard(core, {
+      stdin: terminal.mouseIn ? (terminal.mouseIn as unknown as NodeJS.ReadStream) : process.stdin,
+      stdout: process.stdout,
+      viewStore,
+      patchConsole: true,
+      sessionEvents: false,
+      profiles: {
+        lines: profileLines(config),
+        current: args.profile,
+        switchTo: (name) => {
+          const refused = switchRefusal(config, name, process.env);
+          if (refused !== undefined) return refused;
+          next = name;
+          view.notify(viewStore, `switching to profile ${name}…`, 'info');
+          screen.end();
+          return undefined;
+        },
+      },
+    });
+    instanceRef = screen.instance;
+    if (first === p && previous === undefined) armCrashHook();
+    try {
+      await screen.quit;
+    } catch (e) {
+      // A render error: ink has unmounted; say what happened once the screen is back.
+      code = 70;
+      terminal.guard.restore();
+      process.stderr.write(`perpdesk stopped after an unexpected error: ${e instanceof Error ? e.message : String(e)}\n`);
+      next = undefined;
+    }
+    screen.unmount();
+    stopEvents();
+    remembering.stop();
+    await bounded(remembering.flush());
+    // Running algos are paused by name, so the next start says why rather than "interrupted".
+    await closeCore(core, next === undefined ? DASHBOARD_CLOSED : `paused: the dashboard switched to profile ${next}; resume it from this account's dashboard or with perpdesk algo resume`);
+    if (next === undefined) break;
+    const nextPrepared = prepareFrom({ ...keptFlags(first.args), profile: next });
+    if (typeof nextPrepared === 'number') {
+      carried = { theme: viewStore.getState().themeName, notice: `not switched to profile ${next}: its settings did not load (see the config file)` };
+      continue;
+    }
+    previous = p;
+    p = nextPrepared;
+    carried = { theme: viewStore.getState().themeName };
+  }
+  if (terminal?.fastAssembly?.installed) terminal.fastAssembly.restore();
+  process.off('uncaughtException', stopDrawing);
+  process.off('unhandledRejection', stopDrawing);
+  terminal?.guard.restore();
+  // Anything still holding the event loop (a half-closed socket) must not keep a quit from exiting.
+  setTimeout(() => process.exit(process.exitCode ?? code), 1_000).unref();
+  return code;
+}
 
+/** Test hook: an uncaught error PERPDESK_CRASH_AFTER_MS ms after the first screen is up (checks the crash path). */
+function armCrashHook(): void {
   const crashAfter = Number(process.env[CRASH_HOOK_ENV]);
   if (Number.isFinite(crashAfter) && crashAfter > 0) {
     setTimeout(() => {
       throw new Error(`crash requested by ${CRASH_HOOK_ENV} (test hook)`);
     }, crashAfter);
   }
-
-  let code = 0;
-  try {
-    await screen.quit;
-  } catch (e) {
-    // A render error: ink has unmounted; say what happened once the screen is back.
-    code = 70;
-    guard.restore();
-    process.stderr.write(`perpdesk stopped after an unexpected error: ${e instanceof Error ? e.message : String(e)}\n`);
-  }
-  screen.unmount();
-  if (fastAssembly?.installed) fastAssembly.restore();
-  process.off('uncaughtException', stopDrawing);
-  process.off('unhandledRejection', stopDrawing);
-  stopEvents();
-  remembering.stop();
-  await bounded(remembering.flush());
-  // Running algos are paused by name, so the next start says why rather than "interrupted".
-  await closeCore(core, DASHBOARD_CLOSED);
-  guard.restore();
-  // Anything still holding the event loop (a half-closed socket) must not keep a quit from exiting.
-  setTimeout(() => process.exit(process.exitCode ?? code), 1_000).unref();
-  return code;
 }

@@ -4,7 +4,7 @@ import { moveBookCursorIn, paneRowCount } from '../panes/selection.js';
 import { algoRowsOf } from './algoCommands.js';
 import { helpGeometry } from '../overlays/HelpOverlay.js';
 import { paletteGeometry } from '../overlays/PaletteOverlay.js';
-import { helpLines, paletteItems, pickerItems } from '../overlays/overlayLists.js';
+import { helpLines, paletteItems, pickerItems, profileItems } from '../overlays/overlayLists.js';
 import { filterQueryOf, selectTopOverlay, view } from '../view/viewStore.js';
 import type { CommandContext, CommandTable } from './types.js';
 
@@ -35,6 +35,7 @@ function overlayList(ctx: CommandContext): { count: number; page: number } | und
     case 'palette':
       return { count: paletteItems(s.overlayQuery, usableBindings(ctx.bindings, readOnly)).length, page: paletteGeometry(layout.cols, layout.height).rows };
     case 'picker':
+      if (top.list === 'profiles') return { count: profileItems(s.overlayQuery, app.profiles?.lines ?? []).length, page: PAGE };
       return { count: pickerItems(s.overlayQuery, selectActiveContractNames(app.store.getState())).length, page: PAGE };
     default:
       return { count: 0, page: 1 };

@@ -2,7 +2,7 @@ import { selectContract } from '../../state/actions.js';
 import { selectActiveContractNames } from '../../state/selectors.js';
 import { isCommandId, usableBindings } from '../../keymap/index.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
-import { highlightedRow, paletteItems, paletteStartRow, pickerItems } from '../overlays/overlayLists.js';
+import { highlightedRow, paletteItems, paletteStartRow, pickerItems, profileItems } from '../overlays/overlayLists.js';
 import type { CommandContext, CommandTable } from './types.js';
 
 /** Help, palette, contract picker, confirmations and the way out. */
@@ -54,10 +54,32 @@ export const OVERLAY_COMMANDS = {
     const at = names.indexOf(app.store.getState().market.selected ?? '');
     if (at > 0) view.moveOverlayCursor(app.view, at, names.length);
   },
+  'profile.switch': ({ app }) => {
+    const p = app.profiles;
+    if (!p || p.lines.length === 0) {
+      view.notify(app.view, 'no profiles: name your accounts under "profiles" in the config file (README, Profiles)', 'info');
+      return;
+    }
+    view.openListOverlay(app.view, { kind: 'picker', list: 'profiles' });
+    const at = p.lines.findIndex((l) => l.name === p.current);
+    if (at > 0) view.moveOverlayCursor(app.view, at, p.lines.length);
+  },
   'picker.close': ({ app }) => view.closeOverlay(app.view),
   'picker.choose': (ctx) => {
     const { app } = ctx;
     const s = app.view.getState();
+    const top = selectTopOverlay(s);
+    if (top?.kind === 'picker' && top.list === 'profiles') {
+      const items = profileItems(s.overlayQuery, app.profiles?.lines ?? []);
+      const row = highlightedRow(s.overlayCursor, items.length);
+      const line = row === undefined ? undefined : items[row];
+      view.closeOverlay(app.view);
+      if (!line || !app.profiles) return;
+      if (line.name === app.profiles.current) return view.notify(app.view, `already on profile ${line.name}`, 'info');
+      const refused = app.profiles.switchTo(line.name);
+      if (refused !== undefined) view.notify(app.view, refused, 'warning');
+      return;
+    }
     const items = pickerItems(s.overlayQuery, selectActiveContractNames(app.store.getState()));
     const row = highlightedRow(s.overlayCursor, items.length);
     const name = row === undefined ? undefined : items[row];

@@ -37,6 +37,25 @@ export interface AppContextValue {
   clipboard?: (text: string) => void;
   /** The execution algos of the state directory: run by this process, or watched while another runs them. */
   algos?: AlgoBoard;
+  /** The config file's profiles and the way to another one (the local dashboard only). */
+  profiles?: ProfileChoice;
+}
+
+/** One profile as the switcher lists it: nothing here is a key. */
+export interface ProfileLine {
+  name: string;
+  /** `embedded` or the deployment's host. */
+  target: string;
+  /** Shortened account address, or `demo account`. */
+  account: string;
+  mode: 'trading' | 'read-only';
+}
+
+export interface ProfileChoice {
+  lines: readonly ProfileLine[];
+  current: string | undefined;
+  /** Closes this account's session and opens the named profile's; the refusal in words, when it cannot. */
+  switchTo(name: string): string | undefined;
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);

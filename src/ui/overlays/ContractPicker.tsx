@@ -1,11 +1,8 @@
 import { memo, useMemo } from 'react';
 import { selectActiveContractNames, selectSelectedName } from '../../state/selectors.js';
-import { Modal } from '../components/Modal.js';
-import { panelInner } from '../components/Panel.js';
-import { scrollStart } from '../components/tableLayout.js';
 import { useAppState, useViewState } from '../context/AppContext.js';
-import { ListLine } from './ListLine.js';
 import { pickerItems } from './overlayLists.js';
+import { PickerList } from './PickerList.js';
 
 /** `p` — the Active contracts by name; type to filter, Enter switches. */
 export const ContractPicker = memo(function ContractPicker({ screenWidth, screenHeight }: { screenWidth: number; screenHeight: number }) {
@@ -13,28 +10,22 @@ export const ContractPicker = memo(function ContractPicker({ screenWidth, screen
   const current = useAppState(selectSelectedName);
   const query = useViewState((s) => s.overlayQuery);
   const cursor = useViewState((s) => s.overlayCursor);
-  const items = useMemo(() => pickerItems(query, names), [query, names]);
-  const width = Math.min(screenWidth - 2, 44);
-  const height = Math.min(screenHeight - 2, Math.max(6, names.length + 3));
-  const inner = panelInner(width, height);
-  const rows = Math.max(0, inner.height - 1);
-  const selected = Math.min(cursor, items.length - 1);
-  const start = scrollStart(items.length, rows, selected);
+  const rows = useMemo(
+    () => pickerItems(query, names).map((name) => ({ key: name, label: name, current: name === current, ...(name === current ? { note: '(current)' } : {}) })),
+    [query, names, current],
+  );
   return (
-    <Modal screenWidth={screenWidth} screenHeight={screenHeight} width={width} height={height} title="Contract" info="Active only">
-      <ListLine width={inner.width} segments={[{ text: '/ ', token: 'key' }, { text: query }, { text: '▏', token: 'accent' }]} />
-      {items.length === 0 ? (
-        <ListLine width={inner.width} segments={[{ text: names.length === 0 ? 'no Active contract yet' : 'no contract matches', token: 'muted' }]} />
-      ) : (
-        items.slice(start, start + rows).map((name, i) => (
-          <ListLine
-            key={name}
-            width={inner.width}
-            highlighted={start + i === selected}
-            segments={[{ text: name, bold: name === current }, ...(name === current ? [{ text: '  (current)', token: 'muted' as const }] : [])]}
-          />
-        ))
-      )}
-    </Modal>
+    <PickerList
+      screenWidth={screenWidth}
+      screenHeight={screenHeight}
+      title="Contract"
+      info="Active only"
+      width={44}
+      total={names.length}
+      query={query}
+      cursor={cursor}
+      rows={rows}
+      empty={{ none: 'no Active contract yet', noMatch: 'no contract matches' }}
+    />
   );
 });

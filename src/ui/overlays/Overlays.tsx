@@ -4,6 +4,7 @@ import { FormOverlay } from '../forms/FormOverlay.js';
 import { useFormInput } from '../forms/useFormInput.js';
 import { selectTopOverlay } from '../view/viewStore.js';
 import { ContractPicker } from './ContractPicker.js';
+import { ProfilePicker } from './ProfilePicker.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { MessageBox } from './MessageBox.js';
 import { PaletteOverlay } from './PaletteOverlay.js';
@@ -25,7 +26,7 @@ export const Overlays = memo(function Overlays({ screenWidth, screenHeight }: { 
     case 'palette':
       return <PaletteOverlay {...size} />;
     case 'picker':
-      return <ContractPicker {...size} />;
+      return top.list === 'profiles' ? <ProfilePicker {...size} /> : <ContractPicker {...size} />;
     case 'quitConfirm':
       return (
         <MessageBox

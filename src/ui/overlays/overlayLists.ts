@@ -1,4 +1,5 @@
 import { filterCommands, helpSections, rankMatches, type Binding, type Context, type PaletteMatch } from '../../keymap/index.js';
+import type { ProfileLine } from '../context/AppContext.js';
 import { matchesFilter } from '../panes/rowFilter.js';
 
 /**
@@ -49,6 +50,11 @@ export function paletteStartRow(query: string): number {
 /** The highlighted row of a list of `count` rows, or undefined while none is. */
 export function highlightedRow(cursor: number, count: number): number | undefined {
   return cursor < 0 || count === 0 ? undefined : Math.min(cursor, count - 1);
+}
+
+/** Profiles matching the typed text by name, target or account (all of them, in the config's order, for an empty query). */
+export function profileItems(query: string, lines: readonly ProfileLine[]): ProfileLine[] {
+  return rankMatches(lines, query, [(l) => l.name, (l) => l.target, (l) => l.account]);
 }
 
 /** Contract names matching the typed text (best match first; all names, as listed, for an empty query). */

@@ -15,7 +15,8 @@ import type { FormState } from '../forms/formState.js';
 export type Overlay =
   | { kind: 'help' }
   | { kind: 'palette' }
-  | { kind: 'picker' }
+  /** A list to pick from: the Active contracts (default), or the config file's profiles. */
+  | { kind: 'picker'; list?: 'profiles' }
   | { kind: 'quitConfirm' }
   | { kind: 'form'; form: string; params?: Readonly<Record<string, string>> }
   | { kind: 'message'; title: string; body: string; tone?: 'info' | 'error' }
