@@ -15,6 +15,7 @@ export const PANE_CONTEXTS = [
   'agents',
   'journal',
   'algos',
+  'accounts',
 ] as const;
 export type PaneContext = (typeof PANE_CONTEXTS)[number];
 
@@ -46,6 +47,7 @@ export const CONTEXT_TITLES: Record<Context, string> = {
   agents: 'Agents',
   journal: 'Journal',
   algos: 'Algos',
+  accounts: 'Accounts',
   form: 'Forms',
   confirm: 'Confirmation',
   picker: 'Contract picker',
@@ -66,6 +68,7 @@ const LIST_PANES: ReadonlySet<PaneContext> = new Set([
   'agents',
   'journal',
   'algos',
+  'accounts',
 ]);
 
 /** Overlays that show a scrollable or filterable list. */

@@ -11,6 +11,7 @@ const SECTION_ORDER: readonly Context[] = [
   'agents',
   'journal',
   'algos',
+  'accounts',
   'trades',
   'chart',
   'fills',

@@ -175,7 +175,7 @@ describe('perpdesk serve: SSH server', () => {
     const first = await shell(trader);
     await first.waitFor('viewer trading');
     const second = await shell(watcher);
-    expect(await second.closed).toBe(1);
+    expect(await second.closed, `output: ${second.output()}\nlog: ${logText()}`).toBe(1);
     expect(second.output()).toContain('perpdesk serve already has 1 viewers, the most it takes (--max-viewers)');
     expect(fake.viewers).toHaveLength(1);
     // The first is untouched.

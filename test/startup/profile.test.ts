@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ArgsError, HELP, parseDashboardArgs, parseServeArgs } from '../../src/startup/args.js';
 import { ConfigError, parseConfig, type Config } from '../../src/startup/config.js';
 import { resolveProfile } from '../../src/startup/profile.js';
-import { prepareFrom } from '../../src/ui/main.js';
+import { prepareFrom } from '../../src/ui/prepareFrom.js';
 
 const A = '0x' + 'a'.repeat(40);
 const B = '0x' + 'b'.repeat(40);

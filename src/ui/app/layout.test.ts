@@ -83,11 +83,12 @@ describe('computeLayout', () => {
     expect(l.panes.at(-1)).toMatchObject({ y: 21, height: 2 });
   });
 
-  it('shows every pane at 120x40, all on their own but fills and algos, which take turns in one area', () => {
+  it('shows every pane at 120x40, all on their own but fills and algos, and account and accounts, which take turns', () => {
     const l = computeLayout(120, 40);
     expect(l.template).toBe('full');
-    for (const p of l.panes) expect(p.tabs).toEqual(p.id === 'fills' ? ['fills', 'algos'] : [p.id]);
-    expect(l.panes).toHaveLength(PANE_IDS.length - 1);
+    const shared: Record<string, string[]> = { fills: ['fills', 'algos'], account: ['account', 'accounts'] };
+    for (const p of l.panes) expect(p.tabs).toEqual(shared[p.id] ?? [p.id]);
+    expect(l.panes).toHaveLength(PANE_IDS.length - 2);
   });
 
   it('lets the chart take the extra width at 240x70 and the book the extra height', () => {

@@ -80,7 +80,7 @@ interface Template {
 
 const HEADER: Row = { fixed: HEADER_ROWS, weight: 0, cells: [{ tabs: ['header'], weight: 1 }] };
 const STATUS: Row = { fixed: STATUS_ROWS, weight: 0, cells: [{ tabs: ['status'], weight: 1 }] };
-const ACCOUNT_TABS: PaneId[] = ['orders', 'positions', 'algos', 'fills', 'account', 'shareGroups', 'agents', 'journal'];
+const ACCOUNT_TABS: PaneId[] = ['orders', 'positions', 'algos', 'fills', 'account', 'accounts', 'shareGroups', 'agents', 'journal'];
 
 /** Richest first; the first whose minimums fit is used. */
 const TEMPLATES: readonly Template[] = [
@@ -91,7 +91,7 @@ const TEMPLATES: readonly Template[] = [
     rows: [
       HEADER,
       { weight: 44, cells: [{ tabs: ['book'], weight: 25 }, { tabs: ['chart'], weight: 50 }, { tabs: ['trades'], weight: 25 }] },
-      { weight: 30, cells: [{ tabs: ['orders'], weight: 40 }, { tabs: ['positions'], weight: 40 }, { tabs: ['account'], weight: 20 }] },
+      { weight: 30, cells: [{ tabs: ['orders'], weight: 40 }, { tabs: ['positions'], weight: 40 }, { tabs: ['account', 'accounts'], weight: 20 }] },
       {
         weight: 26,
         cells: [
@@ -115,7 +115,7 @@ const TEMPLATES: readonly Template[] = [
         weight: 42,
         cells: [
           { tabs: ['orders', 'positions', 'algos'], weight: 58 },
-          { tabs: ['fills', 'account', 'shareGroups', 'agents', 'journal'], weight: 42 },
+          { tabs: ['fills', 'account', 'accounts', 'shareGroups', 'agents', 'journal'], weight: 42 },
         ],
       },
       STATUS,

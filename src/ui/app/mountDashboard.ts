@@ -4,6 +4,7 @@ import type { AlgoBoard } from '../../algo/algoBoard.js';
 import type { FormSettings } from '../../forms/context.js';
 import type { Binding } from '../../keymap/index.js';
 import type { Session } from '../../session/index.js';
+import type { AccountsWatch } from '../../session/accountsWatch.js';
 import { startAlerts } from '../alerts/alerts.js';
 import { osc52Clipboard } from '../clipboard/osc52.js';
 import type { AppContextValue, ProfileChoice } from '../context/AppContext.js';
@@ -50,6 +51,7 @@ export interface ScreenIo {
   sessionEvents?: boolean;
   /** The config's profiles and the way to another (the local dashboard). */
   profiles?: ProfileChoice;
+  accounts?: AccountsWatch;
 }
 
 export interface MountedScreen {
@@ -103,6 +105,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
     clipboard: osc52Clipboard(write),
     algos: core.algos,
     ...(io.profiles ? { profiles: io.profiles } : {}),
+    ...(io.accounts ? { accounts: io.accounts } : {}),
   };
   const stopEvents = io.sessionEvents === false ? () => {} : showEvents(core.session, viewStore);
   // BEL between frames moves no cursor, so it cannot disturb ink's drawing.

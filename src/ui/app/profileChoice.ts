@@ -1,3 +1,4 @@
+import type { WatchedAccount } from '../../session/accountsWatch.js';
 import type { Config } from '../../startup/config.js';
 import type { ProfileLine } from '../context/AppContext.js';
 
@@ -24,4 +25,18 @@ export function switchRefusal(config: Pick<Config, 'profiles'>, name: string, en
     return `profile ${name}: its keystore asks for a password, which a running dashboard cannot prompt for; give the profile a passwordFile, or start with --profile ${name}`;
   }
   return undefined;
+}
+
+/**
+ * The profiles' accounts for the overview. A deployment's is polled at its url; the embedded
+ * venue only while this dashboard runs it (its address is this session's: the demo account,
+ * or a read-only profile's).
+ */
+export function watchedAccounts(config: Pick<Config, 'profiles'>, here: { embeddedUrl: string | undefined; demoAddress: string | undefined }): WatchedAccount[] {
+  return Object.entries(config.profiles ?? {}).map(([name, p]) => {
+    if (p.url) return { name, url: p.url, address: p.address };
+    if (!here.embeddedUrl) return { name, url: undefined, address: undefined, unavailable: 'embedded venue not running' };
+    const address = p.readOnly ? (p.address ?? here.demoAddress) : here.demoAddress;
+    return { name, url: here.embeddedUrl, address };
+  });
 }

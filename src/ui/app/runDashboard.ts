@@ -11,11 +11,12 @@ import { loadRememberedView, rememberView, startTheme, type RememberedView } fro
 import { createViewStore, view } from '../view/viewStore.js';
 import { mountDashboard, showEvents } from './mountDashboard.js';
 import { bounded, CANDLE_BASE_INTERVAL, closeCore, openCore, recoveryNotices } from './openCore.js';
-import { profileLines, switchRefusal } from './profileChoice.js';
+import { profileLines, switchRefusal, watchedAccounts } from './profileChoice.js';
+import { AccountsWatch } from '../../session/accountsWatch.js';
 import type { DashboardArgs } from '../../startup/args.js';
 import type { TerminalGuard } from '../../startup/terminal.js';
 import type { FastAssemblyResult } from '../render/installFastAssembly.js';
-import { prepareFrom } from '../main.js';
+import { prepareFrom } from '../prepareFrom.js';
 
 /**
  * The dashboard's life on the process's own terminal: the core (target, session, algos),
@@ -121,6 +122,11 @@ export async function runDashboard(first: Prepared): Promise<number> {
       const fastAssembly = process.env['PERPDESK_RENDERER'] === 'ink' ? undefined : await installFastAssembly();
       terminal = { guard, mouseIn, fastAssembly };
     }
+    const embedded = opened.target.target.embedded;
+    const accounts = config.profiles
+      ? new AccountsWatch(watchedAccounts(config, { embeddedUrl: embedded?.url, demoAddress: embedded?.address }), () => session.store.getState().market.configs)
+      : undefined;
+    accounts?.start();
     let next: string | undefined;
     const screen = mountDashboard(core, {
       stdin: terminal.mouseIn ? (terminal.mouseIn as unknown as NodeJS.ReadStream) : process.stdin,
@@ -128,6 +134,7 @@ export async function runDashboard(first: Prepared): Promise<number> {
       viewStore,
       patchConsole: true,
       sessionEvents: false,
+      ...(accounts ? { accounts } : {}),
       profiles: {
         lines: profileLines(config),
         current: args.profile,
@@ -154,6 +161,7 @@ export async function runDashboard(first: Prepared): Promise<number> {
     }
     screen.unmount();
     stopEvents();
+    await bounded(accounts?.close() ?? Promise.resolve());
     remembering.stop();
     await bounded(remembering.flush());
     // Running algos are paused by name, so the next start says why rather than "interrupted".

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { AlgoBoard } from '../../algo/algoBoard.js';
+import type { AccountsWatch } from '../../session/accountsWatch.js';
 import type { Session } from '../../session/index.js';
 import type { FormSettings } from '../../forms/context.js';
 import type { AppState } from '../../state/types.js';
@@ -39,6 +40,8 @@ export interface AppContextValue {
   algos?: AlgoBoard;
   /** The config file's profiles and the way to another one (the local dashboard only). */
   profiles?: ProfileChoice;
+  /** Every profile's account at a glance (the accounts overview). */
+  accounts?: AccountsWatch;
 }
 
 /** One profile as the switcher lists it: nothing here is a key. */

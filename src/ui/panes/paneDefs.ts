@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { CONTEXT_TITLES, PANE_CONTEXTS, type PaneContext } from '../../keymap/index.js';
 import { PANE_IDS, type PaneId } from '../context/paneIds.js';
 import { ACCOUNT_PANE } from './account/accountPaneDef.js';
+import { ACCOUNTS_PANE } from './accounts/accountsPaneDef.js';
 import { AGENTS_PANE } from './agents/agentsPaneDef.js';
 import { ALGOS_PANE } from './algos/algosPaneDef.js';
 import { BOOK_PANE } from './book/bookPaneDef.js';
@@ -28,6 +29,7 @@ export const PANE_DEFS: { readonly [K in PaneContext]: PaneDef<K> } = {
   agents: AGENTS_PANE,
   journal: JOURNAL_PANE,
   algos: ALGOS_PANE,
+  accounts: ACCOUNTS_PANE,
 };
 
 /** Pane titles are the keymap's context titles, so help, hints and frames use one word. */

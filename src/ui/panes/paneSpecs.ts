@@ -1,5 +1,6 @@
 import type { PaneContext } from '../../keymap/index.js';
 import { ACCOUNT_SPEC } from './account/accountPaneSpec.js';
+import { ACCOUNTS_SPEC } from './accounts/accountsPaneSpec.js';
 import { AGENTS_SPEC } from './agents/agentsPaneSpec.js';
 import { ALGOS_SPEC } from './algos/algosPaneSpec.js';
 import { BOOK_SPEC } from './book/bookPaneSpec.js';
@@ -29,4 +30,5 @@ export const PANE_SPECS: { readonly [K in PaneContext]: PaneSpec<K> } = {
   agents: AGENTS_SPEC,
   journal: JOURNAL_SPEC,
   algos: ALGOS_SPEC,
+  accounts: ACCOUNTS_SPEC,
 };

@@ -97,6 +97,7 @@ describe('pane content', () => {
       agents: 'waiting for agents…',
       journal: 'no signed actions yet',
       algos: 'no algos: W starts one',
+      accounts: 'no profiles',
     };
     for (const id of CONTENT) {
       const r = renderPane(PANES[id], createAppStore(), { width: 50, height: 10, focused: false });

@@ -8,6 +8,7 @@ import { filterQueryOf, type ViewState } from '../view/viewStore.js';
 import { accountRows, type AccountRow } from './account/accountRows.js';
 import { agentRows, type AgentRow } from './agents/agentRows.js';
 import type { AlgoPaneRow } from './algos/algoPaneRows.js';
+import type { AccountOverviewRow } from './accounts/accountRows.js';
 import { ladderOf, moveBookCursor, parseRaw, type BookLadder } from './book/bookLadder.js';
 import { fillRows, type FillRow } from './fills/fillRows.js';
 import { journalRows, type JournalRow } from './journal/journalRows.js';
@@ -27,7 +28,7 @@ import { tradeRows, type TradeRow } from './trades/tradeRows.js';
  */
 
 /** The panes whose rows `/` filters: lists of text. The book and the chart are drawn, not listed. */
-export const FILTER_PANES = ['orders', 'positions', 'fills', 'trades', 'journal', 'agents', 'shareGroups', 'account', 'algos'] as const;
+export const FILTER_PANES = ['orders', 'positions', 'fills', 'trades', 'journal', 'agents', 'shareGroups', 'account', 'algos', 'accounts'] as const;
 export type FilterPane = (typeof FILTER_PANES)[number];
 
 export function isFilterPane(pane: string): pane is FilterPane {
@@ -50,6 +51,7 @@ export const paneRowFilters = {
   shareGroups: rowFilter((r: ShareGroupRow) => [`#${r.groupId}`, r.frozen ? 'FROZEN' : 'active', r.balance, r.equity, r.coin, r.members]),
   account: rowFilter((r: AccountRow) => [r.where, r.coin, r.balance, r.equity, r.used, r.available, r.withdrawable, r.ratio]),
   algos: rowFilter((r: AlgoPaneRow) => [r.key, r.kind, r.contract, r.side, r.progress, r.avgPx, r.state, r.reason]),
+  accounts: rowFilter((r: AccountOverviewRow) => [r.name, r.equity, r.upnl, r.ratio, r.age]),
 } satisfies Record<FilterPane, unknown>;
 
 /** A selection index inside [0, count - 1], or undefined for an empty list. */

@@ -8,7 +8,7 @@ import { startSshServer, type SshServer } from '../../serve/sshServer.js';
 import type { MountViewer, ViewerIo } from '../../serve/viewer.js';
 import { mountDashboard, type DashboardCore } from '../app/mountDashboard.js';
 import { CANDLE_BASE_INTERVAL, closeCore, openCore, recoveryNotices } from '../app/openCore.js';
-import { fail, prepareFrom } from '../main.js';
+import { fail, prepareFrom } from '../prepareFrom.js';
 import { installFastAssembly } from '../render/installFastAssembly.js';
 import { applyColorLevel } from '../theme/applyColorLevel.js';
 import { detectColorLevel } from '../theme/colorLevel.js';

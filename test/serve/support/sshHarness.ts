@@ -51,10 +51,14 @@ export async function openShell(port: number, privateKey: string, size = { cols:
   });
   let code: number | undefined;
   stream.on('exit', (c: number | null) => (code = c ?? undefined));
+  // The connection's own end (an error, a drop) also closes the channel; read the code a turn later,
+  // so a status that arrived in the same chunk as the close is not missed.
   const closed = new Promise<number | undefined>((r) =>
     stream.on('close', () => {
-      r(code);
-      client.end();
+      setImmediate(() => {
+        r(code);
+        client.end();
+      });
     }),
   );
   return {

@@ -105,9 +105,10 @@ export async function closeAnswer(t: TerminalSession): Promise<string> {
   return keys(t, [KEYS.escape], (s) => !s.includes('exchange answer'));
 }
 
-/** The title of the pane with the heavy (focused) frame. */
+/** The title of the pane with the heavy (focused) frame; in an area of tabs, the tab shown (in brackets). */
 export function focusedTitle(screen: string): string | undefined {
-  return /┏━ ([^━]+?) ━/.exec(screen)?.[1];
+  const title = /┏━ ([^━]+?) ━/.exec(screen)?.[1];
+  return title?.includes('[') ? /\[([^\]]+)\]/.exec(title)?.[1] : title?.trim();
 }
 
 /** Presses Tab, one at a time and each seen on screen, until the pane titled `title` has the focus. */
