@@ -41,26 +41,27 @@ export function connect(port: number, cfg: Partial<ConnectConfig>): Promise<ssh2
 
 export async function openShell(port: number, privateKey: string, size = { cols: 100, rows: 30 }): Promise<Shell> {
   const client = await connect(port, { privateKey });
+  let code: number | undefined;
+  let closedNow: () => void = () => {};
+  const closed = new Promise<number | undefined>((r) => (closedNow = () => r(code)));
   const stream = await new Promise<ClientChannel>((resolve, reject) =>
-    client.shell({ term: 'xterm-256color', cols: size.cols, rows: size.rows }, (err, s) => (err ? reject(err) : resolve(s))),
+    client.shell({ term: 'xterm-256color', cols: size.cols, rows: size.rows }, (err, s) => {
+      if (err) return reject(err);
+      // Listened for at once: a viewer turned away gets its status in the same chunk as the
+      // channel's opening, before an awaiting caller would have attached anything.
+      s.on('exit', (c: number | null) => (code = c ?? undefined));
+      s.on('close', () => {
+        closedNow();
+        client.end();
+      });
+      resolve(s);
+    }),
   );
   let out = '';
   stream.on('data', (d: Buffer) => {
     // Bounded: the flood test sends megabytes.
     out = (out + d.toString()).slice(-64 * 1024);
   });
-  let code: number | undefined;
-  stream.on('exit', (c: number | null) => (code = c ?? undefined));
-  // The connection's own end (an error, a drop) also closes the channel; read the code a turn later,
-  // so a status that arrived in the same chunk as the close is not missed.
-  const closed = new Promise<number | undefined>((r) =>
-    stream.on('close', () => {
-      setImmediate(() => {
-        r(code);
-        client.end();
-      });
-    }),
-  );
   return {
     client,
     stream,
