@@ -4,6 +4,7 @@ import type { AlgoBoard } from '../../algo/algoBoard.js';
 import type { FormSettings } from '../../forms/context.js';
 import type { Binding } from '../../keymap/index.js';
 import type { Session } from '../../session/index.js';
+import type { SessionEvent } from '../../session/createSession.js';
 import type { AccountsWatch } from '../../session/accountsWatch.js';
 import { startAlerts } from '../alerts/alerts.js';
 import { osc52Clipboard } from '../clipboard/osc52.js';
@@ -74,12 +75,17 @@ export interface MountedScreen {
  */
 const MAX_FPS = 250;
 
-/** Session notices on a screen's status bar (each screen shows them on its own). */
-export function showEvents(session: Session, viewStore: ViewStore): () => void {
-  return session.onEvent((e) => {
+/** What a session's notice does to a screen's status bar. */
+export function eventsTo(viewStore: ViewStore): (e: SessionEvent) => void {
+  return (e) => {
     if (e.type === 'progress') view.setProgress(viewStore, e.step);
     else view.notify(viewStore, e.text, e.tone, Date.now(), e.agent ? whileAgentNotRevoked(e.agent) : undefined);
-  });
+  };
+}
+
+/** Session notices on a screen's status bar (each screen shows them on its own). */
+function showEvents(session: Session, viewStore: ViewStore): () => void {
+  return session.onEvent(eventsTo(viewStore));
 }
 
 export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen {

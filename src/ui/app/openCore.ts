@@ -4,6 +4,7 @@ import { algoHostOf, AlgoRunner } from '../../algo/index.js';
 import type { FormSettings } from '../../forms/context.js';
 import { applyOverrides } from '../../keymap/index.js';
 import { createSession, openTarget, resolveContract, StartupError, type Target } from '../../session/index.js';
+import type { SessionEvent } from '../../session/createSession.js';
 import { pickContract } from '../../session/target.js';
 import { KeySourceError } from '../../wallet/index.js';
 import type { Prepared } from '../prepared.js';
@@ -29,6 +30,8 @@ export interface OpenedCore {
   contractName: string;
   /** Flags, keymap overrides and the target's own warnings, for the screen and stderr. */
   warnings: string[];
+  /** Stops `onEvent`. */
+  stopEvents: () => void;
 }
 
 export interface OpenCoreOptions {
@@ -41,6 +44,11 @@ export interface OpenCoreOptions {
   rememberedContract?: () => string | undefined;
   onProgress(step: string): void;
   onRecovery(r: Recovery): void;
+  /**
+   * The session's notices, heard from its creation: an embedded venue already onboarded
+   * says "ready" (and clears the progress it showed) in the very next turn.
+   */
+  onEvent?(e: SessionEvent): void;
 }
 
 /** A user's mistake (a bad flag's consequence, a key that will not open): one line and an exit code. */
@@ -105,6 +113,7 @@ export async function openCore(p: Prepared, o: OpenCoreOptions): Promise<OpenedC
     ...(config.poll ? { poll: config.poll } : {}),
     ...benchSwitches(process.env),
   });
+  const stopEvents = o.onEvent ? session.onEvent(o.onEvent) : () => {};
   const settings: FormSettings = { confirm: config.confirm, guards: config.guards, alerts: config.alerts, defaultSize: config.defaultSize };
   const algos = AlgoBoard.open({
     stateDir,
@@ -124,7 +133,7 @@ export async function openCore(p: Prepared, o: OpenCoreOptions): Promise<OpenedC
     stateDir,
     algos,
   };
-  return { core, target, contractName, warnings: [...target.warnings, ...keymap.errors] };
+  return { core, target, contractName, warnings: [...target.warnings, ...keymap.errors], stopEvents };
 }
 
 /** Pauses what runs (saying why), then closes the session; each step bounded. */

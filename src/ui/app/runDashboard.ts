@@ -9,7 +9,7 @@ import { detectColorLevel } from '../theme/colorLevel.js';
 import { DEFAULT_THEME } from '../theme/loadTheme.js';
 import { loadRememberedView, rememberView, startTheme, type RememberedView } from '../view/rememberedView.js';
 import { createViewStore, view } from '../view/viewStore.js';
-import { mountDashboard, showEvents } from './mountDashboard.js';
+import { eventsTo, mountDashboard } from './mountDashboard.js';
 import { bounded, CANDLE_BASE_INTERVAL, closeCore, openCore, recoveryNotices } from './openCore.js';
 import { profileLines, switchRefusal, watchedAccounts } from './profileChoice.js';
 import { AccountsWatch } from '../../session/accountsWatch.js';
@@ -79,6 +79,7 @@ export async function runDashboard(first: Prepared): Promise<number> {
       onRecovery: (r) => {
         for (const n of recoveryNotices(r)) view.notify(viewStore, n.text, n.tone);
       },
+      onEvent: eventsTo(viewStore),
     });
     if (!('core' in opened)) {
       // A switch that fails goes back to the account it left, saying why.
@@ -96,8 +97,7 @@ export async function runDashboard(first: Prepared): Promise<number> {
     const rememberedView: RememberedView = remembered?.view ?? {};
     const themeName = carried?.theme ?? startTheme({ flag: args.theme, remembered: rememberedView.theme, config: config.theme }, core.themeNames, DEFAULT_THEME);
     view.setTheme(viewStore, themeName);
-    // Subscribed at once: the embedded exchange's onboarding speaks before the screen is up.
-    const stopEvents = showEvents(session, viewStore);
+    const stopEvents = opened.stopEvents;
     const warnings = [...opened.warnings, ...(remembered?.warnings ?? [])];
     if (warnings.length > 0) {
       // Also on the plain terminal, where it stays in the scrollback after the screen is gone.
