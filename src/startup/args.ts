@@ -123,6 +123,24 @@ const DISPLAY_OPTIONS = {
   'no-color': { type: 'boolean', default: false },
 } as const satisfies ParseArgsConfig['options'];
 
+function readDisplayArgs(v: Values): Pick<DashboardArgs, 'noColor' | 'theme'> {
+  const out: Pick<DashboardArgs, 'noColor' | 'theme'> = { noColor: v['no-color'] === true };
+  if (typeof v['theme'] === 'string') {
+    if (v['theme'].trim() === '') throw new ArgsError('--theme needs a value');
+    out.theme = v['theme'];
+  }
+  return out;
+}
+
+/** Flags as node's strict parser reads them (no positionals); a mistake is one line naming the help. */
+function strictFlags<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O, helpCommand?: string) {
+  try {
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values;
+  } catch (e) {
+    throw argsError(e, helpCommand);
+  }
+}
+
 export type SharedArgs = Omit<DashboardArgs, 'theme' | 'noColor' | 'noMouse' | 'version'>;
 
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -200,29 +218,8 @@ export function readSharedArgs(v: Values): SharedArgs {
 }
 
 export function parseDashboardArgs(argv: string[]): DashboardArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        ...SHARED_OPTIONS,
-        ...DISPLAY_OPTIONS,
-        'no-mouse': { type: 'boolean', default: false },
-        version: { type: 'boolean', short: 'v', default: false },
-      },
-    });
-  } catch (e) {
-    throw argsError(e);
-  }
-  const v = parsed.values;
-  const out: DashboardArgs = { ...readSharedArgs(v), noColor: v['no-color'] ?? false, noMouse: v['no-mouse'] ?? false, version: v.version ?? false };
-  if (typeof v.theme === 'string') {
-    if (v.theme.trim() === '') throw new ArgsError('--theme needs a value');
-    out.theme = v.theme;
-  }
-  return out;
+  const v = strictFlags(argv, { ...SHARED_OPTIONS, ...DISPLAY_OPTIONS, 'no-mouse': { type: 'boolean', default: false }, version: { type: 'boolean', short: 'v', default: false } });
+  return { ...readSharedArgs(v), ...readDisplayArgs(v), noMouse: v['no-mouse'] ?? false, version: v.version ?? false };
 }
 
 /** `perpdesk serve` flags: the dashboard's (but mouse and colour, which are each viewer's), and the SSH server's. */
@@ -264,29 +261,21 @@ function durationFlag(text: string, flag: string): number {
 }
 
 export function parseServeArgs(argv: string[]): ServeArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        ...SHARED_OPTIONS,
-        ...DISPLAY_OPTIONS,
-        ssh: { type: 'string' },
-        'host-key': { type: 'string' },
-        'authorized-keys': { type: 'string' },
-        'max-viewers': { type: 'string' },
-        'idle-timeout': { type: 'string' },
-      },
-    });
-  } catch (e) {
-    throw argsError(e, 'perpdesk serve --help');
-  }
-  const v = parsed.values;
+  const v = strictFlags(
+    argv,
+    {
+      ...SHARED_OPTIONS,
+      ...DISPLAY_OPTIONS,
+      ssh: { type: 'string' },
+      'host-key': { type: 'string' },
+      'authorized-keys': { type: 'string' },
+      'max-viewers': { type: 'string' },
+      'idle-timeout': { type: 'string' },
+    },
+    'perpdesk serve --help',
+  );
   const shared = readSharedArgs(v);
-  const base: DashboardArgs = { ...shared, noColor: v['no-color'] ?? false, noMouse: true, version: false };
-  if (typeof v.theme === 'string') base.theme = v.theme;
+  const base: DashboardArgs = { ...shared, ...readDisplayArgs(v), noMouse: true, version: false };
   if (shared.help) return { ...base, ssh: { host: '', port: 0 } };
   const ssh = v.ssh;
   if (typeof ssh !== 'string') throw new ArgsError('perpdesk serve needs --ssh HOST:PORT (e.g. --ssh 127.0.0.1:2222)');
