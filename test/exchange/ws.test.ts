@@ -83,12 +83,14 @@ describe('WebSocket protocol (open-points "WebSocket")', () => {
     await a.request({ method: 'subscribe', subscription: { type: 'bbo', contractId: 1 } });
     await b.request({ method: 'subscribe', subscription: { type: 'bbo', contractId: 2 } });
     await a.request({ method: 'subscribe', subscription: { type: 'userFills' } });
-    await b.request({ method: 'subscribe', subscription: { type: 'userFills' } });
     const hub = ex.running.core.hub;
     // The block loop publishes bbo too; this test's own message is the one with time 1.
     const gotBbo = a.next((m) => m.channel === 'bbo' && (m.data as { time: number }).time === 1);
     expect(hub.publish('bbo:1', { contractId: 1, time: 1, bid: null, ask: null })).toBe(1);
     expect(await gotBbo).toEqual({ channel: 'bbo', data: { contractId: 1, time: 1, bid: null, ask: null } });
+    // A publication already on its way must not pass for the reply to the next request.
+    hub.publish('bbo:2', { contractId: 2, time: 2, bid: null, ask: null });
+    expect((await b.request({ method: 'subscribe', subscription: { type: 'userFills' } })).channel).toBe('subscriptionResponse');
     const gotFill = b.next((m) => m.channel === 'userFills' && !(m.data as { isSnapshot: boolean }).isSnapshot);
     expect(hub.publishToAccount(other.accountId, 'userFills', { isSnapshot: false, fills: [], big: 2n ** 60n })).toBe(1);
     expect(hub.publishToAccount(other.accountId, 'openOrders', { isSnapshot: false, orders: [] })).toBe(0);

@@ -5,6 +5,9 @@ export interface WsMessage {
   data?: unknown;
 }
 
+const REPLY_CHANNELS = new Set(['pong', 'subscriptionResponse', 'error', 'auth']);
+const isReply = (m: WsMessage): boolean => REPLY_CHANNELS.has(m.channel);
+
 /** A WebSocket that records every message, for assertions on what arrived (never on when). */
 export class WsTestClient {
   readonly messages: WsMessage[] = [];
@@ -42,7 +45,12 @@ export class WsTestClient {
     return new Promise((resolve) => this.waiters.push({ pred, resolve }));
   }
 
-  async request(msg: unknown, pred: (m: WsMessage) => boolean = () => true): Promise<WsMessage> {
+  /**
+   * Sends msg and resolves with the server's reply to it. By default a reply is a message on one
+   * of the reply channels: a publication (the block loop's bbo, a snapshot) may arrive first, and
+   * taking it for the reply would let the test run on before the server has read msg.
+   */
+  async request(msg: unknown, pred: (m: WsMessage) => boolean = isReply): Promise<WsMessage> {
     const p = this.next(pred);
     this.send(msg);
     return p;
