@@ -1,3 +1,4 @@
+import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { HttpTransport, type HttpOptions } from '../client/http.js';
@@ -127,17 +128,46 @@ export interface DeploymentKeys {
   /** The master account's address, lowercase. */
   address: string;
   warnings: string[];
+  /**
+   * Set when the agent is the one file an earlier version kept for the whole deployment: it
+   * becomes this account's own once onboarding finds it approved here.
+   */
+  sharedAgentFile?: string;
 }
 
-/** The agent key perpdesk keeps for a deployment when the user names none. */
-export function deploymentAgentFile(stateDir: string, url: string): string {
+/**
+ * The agent key perpdesk keeps for one account on a deployment when the user names none. One
+ * per account: the exchange lets an agent serve a single master.
+ */
+export function deploymentAgentFile(stateDir: string, url: string, address: string): string {
+  return path.join(stateDir, 'agents', `${deploymentSlug(url)}-${address.toLowerCase()}.key`);
+}
+
+function isAgentRefusal(e: unknown): boolean {
+  return e instanceof OnboardingError && e.message.startsWith('approve agent');
+}
+
+/** The shared file becomes the account's own, now that the exchange says it serves this account. */
+function adoptSharedAgent(shared: string, own: string): void {
+  if (!existsSync(own)) renameSync(shared, own);
+}
+
+/** Where versions before profiles kept that key: one per deployment, whatever the account. */
+function sharedDeploymentAgentFile(stateDir: string, url: string): string {
   return path.join(stateDir, 'agents', `${deploymentSlug(url)}.key`);
+}
+
+async function loadIfPresent(file: string): Promise<LoadedKey | undefined> {
+  return loadKeyFile(file).catch((e: unknown) => {
+    if (e instanceof KeySourceError && e.kind === 'not-found') return undefined;
+    throw e;
+  });
 }
 
 /**
  * The keys named by the flags (or PERPDESK_PRIVATE_KEY) for a deployment. With a master and
- * no agent, perpdesk's own agent key for that deployment: created when `createAgent` (the
- * dashboard's first run approves it), else used only if an earlier run created it.
+ * no agent, perpdesk's own agent key for that account: its file, else the shared file of an
+ * earlier version, else a new one when `createAgent` (the dashboard's first run approves it).
  */
 export async function loadDeploymentKeys(args: TargetSpec, url: string, stateDir: string, o: { createAgent: boolean }): Promise<DeploymentKeys> {
   const warnings: string[] = [];
@@ -150,16 +180,19 @@ export async function loadDeploymentKeys(args: TargetSpec, url: string, stateDir
   }
   if (!master && !args.address) throw new StartupError('with only an agent key, --address 0x... must name the master account');
   const address = (master?.address ?? args.address!).toLowerCase();
+  let sharedAgentFile: string | undefined;
   if (master && !agentLoaded) {
-    const file = deploymentAgentFile(stateDir, url);
-    if (o.createAgent) agentLoaded = { key: await demoKey(file), warnings: [] };
-    else agentLoaded = await loadKeyFile(file).catch((e: unknown) => {
-      if (e instanceof KeySourceError && e.kind === 'not-found') return undefined;
-      throw e;
-    });
+    const own = deploymentAgentFile(stateDir, url, address);
+    const shared = sharedDeploymentAgentFile(stateDir, url);
+    agentLoaded = await loadIfPresent(own);
+    if (!agentLoaded) {
+      agentLoaded = await loadIfPresent(shared);
+      if (agentLoaded) sharedAgentFile = shared;
+    }
+    if (!agentLoaded && o.createAgent) agentLoaded = { key: await demoKey(own), warnings: [] };
   }
   const agent = agentLoaded?.key;
-  return { ...(master ? { master } : {}), ...(agent ? { agent } : {}), address, warnings };
+  return { ...(master ? { master } : {}), ...(agent ? { agent } : {}), address, warnings, ...(sharedAgentFile ? { sharedAgentFile } : {}) };
 }
 
 export async function startRemoteTarget(args: TargetSpec, url: string, ws: string | undefined, stateDir: string, log: (line: string) => void): Promise<Target> {
@@ -171,16 +204,15 @@ export async function startRemoteTarget(args: TargetSpec, url: string, ws: strin
   }
   const loaded = await loadDeploymentKeys(args, url, stateDir, { createAgent: true });
   const { master, address, warnings } = loaded;
-  let agentLoaded = loaded.agent ? { key: loaded.agent } : undefined;
-  if (master && agentLoaded) {
+  let agent = loaded.agent;
+  if (master && agent) {
     // Trading is signed by an agent, so the master key is only needed for this first run.
-    const agent = agentLoaded.key;
-    try {
-      await runOnboarding({
+    const onboard = (key: PrivateKey) =>
+      runOnboarding({
         url,
         master,
         address,
-        agent: { key: agent, address: agent.address, name: AGENT_NAME, validUntil: Date.now() + AGENT_LIFETIME_MS },
+        agent: { key, address: key.address, name: AGENT_NAME, validUntil: Date.now() + AGENT_LIFETIME_MS },
         ...(args.contract ? { contractName: args.contract } : {}),
         ...(args.inviteCode ? { inviteCode: args.inviteCode } : {}),
         // Asked only of a person: a script gives --invite-code and takes the default collateral.
@@ -188,15 +220,25 @@ export async function startRemoteTarget(args: TargetSpec, url: string, ws: strin
         log,
         stateDir,
       });
+    try {
+      try {
+        await onboard(agent);
+      } catch (e) {
+        // The shared key of an earlier version may serve another account: this one gets its own.
+        if (!loaded.sharedAgentFile || !isAgentRefusal(e)) throw e;
+        agent = await demoKey(deploymentAgentFile(stateDir, url, address));
+        await onboard(agent);
+        loaded.sharedAgentFile = undefined;
+      }
+      if (loaded.sharedAgentFile) adoptSharedAgent(loaded.sharedAgentFile, deploymentAgentFile(stateDir, url, address));
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       // Everything else is done: without an approved agent the master signs, with a warning.
-      if (!(e instanceof OnboardingError) || !message.startsWith('approve agent')) throw new StartupError(`first-run setup failed: ${message}`, 1);
+      if (!isAgentRefusal(e)) throw new StartupError(`first-run setup failed: ${message}`, 1);
       warnings.push(`agent not approved (${message}); orders are signed by the master key`);
-      agentLoaded = undefined;
+      agent = undefined;
     }
   }
-  const agent = agentLoaded?.key;
   return { target: { url, wsUrl }, keys: { ...(master ? { master } : {}), ...(agent ? { agent } : {}), address }, address, warnings };
 }
 
