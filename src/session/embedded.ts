@@ -43,6 +43,8 @@ export interface EmbeddedOptions {
   db?: string;
   /** Move the state file aside (kept, renamed with the time) and start a new venue. */
   fresh?: boolean;
+  /** The agent to approve and sign with instead of the state directory's own (one generated on the dashboard). */
+  agent?: PrivateKey;
 }
 
 /** The embedded venue's state file under a state directory. */
@@ -74,7 +76,7 @@ export interface EmbeddedExchange {
 export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchange> {
   prepareStateDir(o.stateDir);
   const dir = path.join(o.stateDir, 'embedded');
-  const [master, agent] = await Promise.all([demoKey(path.join(dir, 'master.key')), demoKey(path.join(dir, 'agent.key'))]);
+  const [master, agent] = await Promise.all([demoKey(path.join(dir, 'master.key')), o.agent ?? demoKey(path.join(dir, 'agent.key'))]);
   const log = o.onProgress ?? (() => {});
   const db = o.db ?? (o.seed !== undefined ? ':memory:' : embeddedVenueFile(o.stateDir));
   if (o.fresh && db !== ':memory:') {

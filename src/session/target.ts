@@ -25,6 +25,8 @@ export interface TargetSpec {
   agentKeystore?: string | undefined;
   agentKeyFile?: string | undefined;
   passwordFile?: string | undefined;
+  /** An agent key already in memory (one generated and approved from the dashboard): before any file. */
+  agentKey?: PrivateKey | undefined;
   readOnly: boolean;
   address?: string | undefined;
   contract?: string | undefined;
@@ -88,6 +90,7 @@ export async function startEmbeddedTarget(spec: TargetSpec, stateDir: string, on
     ...(spec.contract ? { contractName: spec.contract } : {}),
     ...(spec.advertise ? { advertise: true } : {}),
     ...(spec.fresh ? { fresh: true } : {}),
+    ...(spec.agentKey ? { agent: spec.agentKey } : {}),
     onProgress,
   });
   const target: SessionTarget = { url: embedded.url, wsUrl: embedded.wsUrl, embedded };
@@ -172,7 +175,9 @@ async function loadIfPresent(file: string): Promise<LoadedKey | undefined> {
 export async function loadDeploymentKeys(args: TargetSpec, url: string, stateDir: string, o: { createAgent: boolean }): Promise<DeploymentKeys> {
   const warnings: string[] = [];
   const masterLoaded = (await loadKey('keystore', args.keystore, args.passwordFile, 'master')) ?? (await loadKey('key file', args.keyFile, undefined, 'master')) ?? loadKeyFromEnv();
-  let agentLoaded = (await loadKey('keystore', args.agentKeystore, args.passwordFile, 'agent')) ?? (await loadKey('key file', args.agentKeyFile, undefined, 'agent'));
+  let agentLoaded = args.agentKey
+    ? { key: args.agentKey, warnings: [] }
+    : ((await loadKey('keystore', args.agentKeystore, args.passwordFile, 'agent')) ?? (await loadKey('key file', args.agentKeyFile, undefined, 'agent')));
   for (const k of [masterLoaded, agentLoaded]) if (k) warnings.push(...k.warnings);
   const master = masterLoaded?.key;
   if (!master && !agentLoaded) {

@@ -1,3 +1,4 @@
+import type { PrivateKey } from '../wallet/index.js';
 import type { DashboardArgs } from '../startup/args.js';
 import type { Config } from '../startup/config.js';
 
@@ -9,4 +10,6 @@ export interface Prepared {
   stateDir: string;
   /** Theme folders, the user's first. */
   themeDirs: string[];
+  /** An agent key generated and approved on the running dashboard: it signs instead of the files' one. */
+  agentKey?: PrivateKey;
 }

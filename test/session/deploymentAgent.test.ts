@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentAgentFile, openTarget, type Target } from '../../src/session/target.js';
-import type { PrivateKey } from '../../src/wallet/index.js';
+import { PrivateKey } from '../../src/wallet/index.js';
+import { build } from '../../src/protocol/wire/index.js';
 import { startTestExchange, type TestExchange } from '../support/exchangeHarness.js';
-import { trader, type Trader } from '../exchange/traders.js';
+import { act, trader, type Trader } from '../exchange/traders.js';
 
 /**
  * perpdesk keeps an agent key of its own for a master account on a deployment. An agent serves
@@ -51,6 +52,18 @@ describe("perpdesk's own agent key on a deployment", () => {
     expect(agentAddress(await open('alice', stateDir))).toBe(agentAddress(a));
     expect(agentAddress(await open('bob', stateDir))).toBe(agentAddress(b));
     expect(existsSync(deploymentAgentFile(stateDir, ex.url, alice.address))).toBe(true);
+  }, 30_000);
+
+  it('signs with a key handed over in memory (one approved on the dashboard) before any file', async () => {
+    const stateDir = path.join(home, 'state-handover');
+    const first = await open('alice', stateDir);
+    const fresh = PrivateKey.generate();
+    await act(ex, alice, build.approveAgent(fresh.address, 'fresh', 0));
+    const t = await openTarget({ url: ex.url, keyFile: path.join(home, 'alice.key'), readOnly: false, agentKey: fresh }, stateDir, hooks);
+    expect(t.warnings).toEqual([]);
+    expect(agentAddress(t)).toBe(fresh.address.toLowerCase());
+    // Both stay approved: the one before is kept until revoked.
+    expect(await agentsOf(alice)).toEqual(expect.arrayContaining([agentAddress(first), agentAddress(t)]));
   }, 30_000);
 
   it("adopts the one file of earlier versions for the account it serves, and makes the other account a key of its own", async () => {

@@ -1,4 +1,5 @@
 import { createElement } from 'react';
+import type { AgentHandover } from './agentHandover.js';
 import { render, type Instance } from 'ink';
 import type { AlgoBoard } from '../../algo/algoBoard.js';
 import type { FormSettings } from '../../forms/context.js';
@@ -53,6 +54,8 @@ export interface ScreenIo {
   /** The config's profiles and the way to another (the local dashboard). */
   profiles?: ProfileChoice;
   accounts?: AccountsWatch;
+  /** Where a generated and approved agent key goes to sign this session (the local dashboard). */
+  agentSwitch?: AgentHandover;
 }
 
 export interface MountedScreen {
@@ -112,6 +115,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
     algos: core.algos,
     ...(io.profiles ? { profiles: io.profiles } : {}),
     ...(io.accounts ? { accounts: io.accounts } : {}),
+    ...(io.agentSwitch && !readOnly ? { agentSwitch: io.agentSwitch } : {}),
   };
   const stopEvents = io.sessionEvents === false ? () => {} : showEvents(core.session, viewStore);
   // BEL between frames moves no cursor, so it cannot disturb ink's drawing.

@@ -80,7 +80,7 @@ export async function openCore(p: Prepared, o: OpenCoreOptions): Promise<OpenedC
   const keymap = applyOverrides(config.keymap);
   let target: Target;
   try {
-    target = await openTarget({ ...args, url: args.url ?? config.url, ws: args.ws ?? config.ws, advertise: true }, stateDir, {
+    target = await openTarget({ ...args, url: args.url ?? config.url, ws: args.ws ?? config.ws, advertise: true, ...(p.agentKey ? { agentKey: p.agentKey } : {}) }, stateDir, {
       onProgress: o.onProgress,
       log: (line) => process.stderr.write(`${line}\n`),
     });

@@ -17,6 +17,8 @@ import type { DashboardArgs } from '../../startup/args.js';
 import type { TerminalGuard } from '../../startup/terminal.js';
 import type { FastAssemblyResult } from '../render/installFastAssembly.js';
 import { prepareFrom } from '../prepareFrom.js';
+import type { PrivateKey } from '../../wallet/index.js';
+import { AgentHandover } from './agentHandover.js';
 
 /**
  * The dashboard's life on the process's own terminal: the core (target, session, algos),
@@ -61,7 +63,8 @@ export async function runDashboard(first: Prepared): Promise<number> {
   let terminal: { guard: TerminalGuard; mouseIn: MouseStdin | undefined; fastAssembly: FastAssemblyResult | undefined } | undefined;
   let p = first;
   let previous: Prepared | undefined;
-  let carried: { theme: string; notice?: string } | undefined;
+  // What the next screen keeps of the last: its theme, why a switch failed, what a switch did.
+  let carried: { theme: string; notice?: string; done?: string } | undefined;
   let code = 0;
   for (;;) {
     const { args, config, stateDir } = p;
@@ -84,7 +87,8 @@ export async function runDashboard(first: Prepared): Promise<number> {
     if (!('core' in opened)) {
       // A switch that fails goes back to the account it left, saying why.
       if (terminal && previous) {
-        carried = { theme: carried?.theme ?? DEFAULT_THEME, notice: `not switched to profile ${p.args.profile ?? ''}: ${opened.message}` };
+        const what = p.agentKey && p.agentKey !== previous.agentKey ? 'not signing with the new agent key' : `not switched to profile ${p.args.profile ?? ''}`;
+        carried = { theme: carried?.theme ?? DEFAULT_THEME, notice: `${what}: ${opened.message}` };
         p = previous;
         previous = undefined;
         continue;
@@ -93,6 +97,7 @@ export async function runDashboard(first: Prepared): Promise<number> {
       return fail(opened.message, opened.code);
     }
     const { core, contractName } = opened;
+    if (carried?.done) view.notify(viewStore, carried.done, 'success');
     const session = core.session;
     const rememberedView: RememberedView = remembered?.view ?? {};
     const themeName = carried?.theme ?? startTheme({ flag: args.theme, remembered: rememberedView.theme, config: config.theme }, core.themeNames, DEFAULT_THEME);
@@ -128,6 +133,12 @@ export async function runDashboard(first: Prepared): Promise<number> {
       : undefined;
     accounts?.start();
     let next: string | undefined;
+    let nextAgent: PrivateKey | undefined;
+    const agentSwitch = new AgentHandover((key) => {
+      nextAgent = key;
+      view.notify(viewStore, `agent ${key.address.toLowerCase()} approved: opening the session again to sign with it…`, 'info');
+      screen.end();
+    });
     const screen = mountDashboard(core, {
       stdin: terminal.mouseIn ? (terminal.mouseIn as unknown as NodeJS.ReadStream) : process.stdin,
       stdout: process.stdout,
@@ -135,6 +146,7 @@ export async function runDashboard(first: Prepared): Promise<number> {
       patchConsole: true,
       sessionEvents: false,
       ...(accounts ? { accounts } : {}),
+      agentSwitch,
       profiles: {
         lines: profileLines(config),
         current: args.profile,
@@ -158,14 +170,24 @@ export async function runDashboard(first: Prepared): Promise<number> {
       terminal.guard.restore();
       process.stderr.write(`perpdesk stopped after an unexpected error: ${e instanceof Error ? e.message : String(e)}\n`);
       next = undefined;
+      nextAgent?.wipe();
+      nextAgent = undefined;
     }
+    agentSwitch.dispose();
     screen.unmount();
     stopEvents();
     await bounded(accounts?.close() ?? Promise.resolve());
     remembering.stop();
     await bounded(remembering.flush());
     // Running algos are paused by name, so the next start says why rather than "interrupted".
-    await closeCore(core, next === undefined ? DASHBOARD_CLOSED : `paused: the dashboard switched to profile ${next}; resume it from this account's dashboard or with perpdesk algo resume`);
+    await closeCore(core, closedWhy(next, nextAgent));
+    if (nextAgent) {
+      // The same account and target, signed by the key just approved; a failure goes back to this one.
+      previous = p;
+      p = { ...p, agentKey: nextAgent };
+      carried = { theme: viewStore.getState().themeName, done: `now signing with agent ${nextAgent.address.toLowerCase()}; the agent before it stays approved until revoked (A)` };
+      continue;
+    }
     if (next === undefined) break;
     const nextPrepared = prepareFrom({ ...keptFlags(first.args), profile: next });
     if (typeof nextPrepared === 'number') {
@@ -183,6 +205,13 @@ export async function runDashboard(first: Prepared): Promise<number> {
   // Anything still holding the event loop (a half-closed socket) must not keep a quit from exiting.
   setTimeout(() => process.exit(process.exitCode ?? code), 1_000).unref();
   return code;
+}
+
+/** Why algos this dashboard ran are paused as its session closes. */
+function closedWhy(profile: string | undefined, agent: PrivateKey | undefined): string {
+  if (agent) return `paused: the dashboard opened its session again to sign with agent ${agent.address.toLowerCase()}; resume it in the Algos pane or with perpdesk algo resume`;
+  if (profile !== undefined) return `paused: the dashboard switched to profile ${profile}; resume it from this account's dashboard or with perpdesk algo resume`;
+  return DASHBOARD_CLOSED;
 }
 
 /** Test hook: an uncaught error PERPDESK_CRASH_AFTER_MS ms after the first screen is up (checks the crash path). */

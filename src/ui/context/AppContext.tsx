@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
+import type { AgentHandover } from '../app/agentHandover.js';
 import type { AlgoBoard } from '../../algo/algoBoard.js';
 import type { AccountsWatch } from '../../session/accountsWatch.js';
 import type { Session } from '../../session/index.js';
@@ -42,6 +43,8 @@ export interface AppContextValue {
   profiles?: ProfileChoice;
   /** Every profile's account at a glance (the accounts overview). */
   accounts?: AccountsWatch;
+  /** A generated agent key on its way to signing this session (the local dashboard only). */
+  agentSwitch?: AgentHandover;
 }
 
 /** One profile as the switcher lists it: nothing here is a key. */

@@ -1,4 +1,4 @@
-import { textField, type Field, type FieldView, type Texts } from '../../forms/index.js';
+import { textField, toggleField, type Field, type FieldView, type Texts } from '../../forms/index.js';
 import { agentKeyDir, MIN_PASSWORD } from '../../session/agentKeystore.js';
 
 
@@ -11,10 +11,10 @@ import { agentKeyDir, MIN_PASSWORD } from '../../session/agentKeystore.js';
 export interface LocalForm {
   id: string;
   title: string;
-  fields: Readonly<Record<string, Field<string | undefined>>>;
+  fields: Readonly<Record<string, Field<string | boolean | undefined>>>;
   /** Fields shown as dots. */
   masked: ReadonlySet<string>;
-  intro(stateDir: string | undefined): string[];
+  intro(stateDir: string | undefined, canSwitch: boolean): string[];
 }
 
 export const GENERATE_AGENT: LocalForm = {
@@ -23,13 +23,16 @@ export const GENERATE_AGENT: LocalForm = {
   fields: {
     password: textField({ label: 'Password', help: `encrypts the key file (scrypt); at least ${MIN_PASSWORD} characters`, maxLength: 256 }),
     repeat: textField({ label: 'Repeat', help: 'the same password again', maxLength: 256 }),
+    signWith: toggleField({ label: 'Sign with it', help: 'once approved, this session signs with the new key (the old agent stays approved until revoked)' }),
   },
   masked: new Set(['password', 'repeat']),
-  intro: (stateDir) => [
+  intro: (stateDir, canSwitch) => [
     stateDir
       ? `A new key is created here and saved encrypted to ${agentKeyDir(stateDir)}/<address>.json; it is never shown.`
       : 'No state directory is known: the key cannot be stored.',
-    'Then the approve form opens with its address. Start with --agent-keystore <file> to trade with it.',
+    canSwitch
+      ? 'Then the approve form opens with its address; once approved, the session signs with it if "Sign with it" is yes. A later start signs with it given --agent-keystore <file>.'
+      : 'Then the approve form opens with its address. Start with --agent-keystore <file> to trade with it.',
   ],
 };
 
@@ -40,12 +43,19 @@ export interface LocalEvaluation {
   ready: boolean;
 }
 
-export function evaluateLocal(form: LocalForm, texts: Texts): LocalEvaluation {
+/** `canSwitch`: the screen can hand a new key to its session (the toggle shows only then). */
+export function evaluateLocal(form: LocalForm, texts: Texts, canSwitch: boolean): LocalEvaluation {
   const fields: FieldView[] = [];
   const errors: string[] = [];
   for (const [key, f] of Object.entries(form.fields)) {
     const text = texts[key] ?? '';
-    const view: FieldView = { key, kind: f.kind, label: f.label, help: f.help, text, visible: true };
+    const visible = key !== 'signWith' || canSwitch;
+    const view: FieldView = { key, kind: f.kind, label: f.label, help: f.help, text, visible };
+    if (!visible) {
+      fields.push(view);
+      continue;
+    }
+    if (f.choices) view.choices = f.choices(undefined as never, texts);
     const r = f.parse(text, undefined as never, texts);
     let error = r.ok ? undefined : r.error;
     if (!error && key === 'password' && text.length < MIN_PASSWORD) error = `Password: at least ${MIN_PASSWORD} characters`;

@@ -54,7 +54,7 @@ export function resolveForm(app: AppContextValue, st: FormState, now = Date.now(
   const { ctx, gone } = formContextOf(app, st.captured, now);
   const menu = menuById(st.formId);
   if (menu) return { kind: 'menu', menu, ctx };
-  if (st.formId === GENERATE_AGENT.id) return { kind: 'local', form: GENERATE_AGENT, ev: evaluateLocal(GENERATE_AGENT, st.texts) };
+  if (st.formId === GENERATE_AGENT.id) return { kind: 'local', form: GENERATE_AGENT, ev: evaluateLocal(GENERATE_AGENT, st.texts, app.agentSwitch !== undefined) };
   const algo = algoFormById(st.formId);
   if (algo) {
     const ev = evaluateAlgo(algo, st.texts, ctx);
@@ -138,7 +138,7 @@ function initialState(app: AppContextValue, formId: string, o: OpenOptions): For
     focus = first?.key ?? '';
     replace = first !== undefined && first.text !== '' && isTextKind(first.kind);
   } else if (formId === GENERATE_AGENT.id) {
-    texts = { password: '', repeat: '' };
+    texts = { password: '', repeat: '', signWith: 'yes' };
     focus = 'password';
   } else if (!menuById(formId)) {
     return undefined;
@@ -377,6 +377,8 @@ async function send(app: AppContextValue, st: FormState, spec: FormSpec, built: 
   afterAnswer?.();
   const a = built.action;
   if (result.tone === 'success' && a.type === 'updateLeverage') view.setLeverage(app.view, a.asset, a.leverage);
+  // A key generated here and approved now takes over the signing (the dashboard reopens its session).
+  if (result.tone === 'success' && a.type === 'approveAgent') app.agentSwitch?.approved(a.agentAddress);
   if (built.attached && sent && built.call.kind === 'order') {
     const outcome = sent.outcome as OrderResult;
     const cloid = outcome.cloids[0];
@@ -431,15 +433,19 @@ async function submitLocal(app: AppContextValue, st: FormState, ev: LocalEvaluat
   }
   if (!app.stateDir) return say(app, st, 'not saved: no state directory to keep the key in', 'error');
   const password = st.texts['password'] ?? '';
+  const handover = app.agentSwitch && /^y/i.test(st.texts['signWith'] ?? '') ? app.agentSwitch : undefined;
   // The password leaves the view state as soon as it is used.
-  patch(app, st, { stage: 'sending', texts: { password: '', repeat: '' }, message: { text: 'generating and encrypting the key…', tone: 'info' } });
+  patch(app, st, { stage: 'sending', texts: { ...st.texts, password: '', repeat: '' }, message: { text: 'generating and encrypting the key…', tone: 'info' } });
   try {
-    const { address, file } = await generateAgentKeystore(app.stateDir, password);
+    const { address, file, key } = await generateAgentKeystore(app.stateDir, password, { keep: handover !== undefined });
+    if (key) handover?.hold(key);
     view.notify(app.view, `new agent key ${address} saved encrypted to ${file}`, 'success', Date.now(), whileAgentNotRevoked(address));
     if (app.view.getState().form?.instance !== st.instance) return;
     openForm(app, 'approveAgent', {
       params: { address },
-      note: `new agent key saved encrypted to ${file}. Approve it here; to trade with it, start with --agent-keystore and that file.`,
+      note: handover
+        ? `new agent key saved encrypted to ${file}. Approve it here: once approved, this session signs with it (a later start does with --agent-keystore and that file).`
+        : `new agent key saved encrypted to ${file}. Approve it here; to trade with it, start with --agent-keystore and that file.`,
     });
   } catch (e) {
     patch(app, st, { stage: 'edit', replace: false, message: { text: `not saved: ${e instanceof Error ? e.message : String(e)}`, tone: 'error' } });

@@ -186,7 +186,8 @@ function menuScreen(st: FormState, r: Extract<Resolved, { kind: 'menu' }>, width
 
 function localScreen(st: FormState, form: LocalForm, r: Extract<Resolved, { kind: 'local' }>, width: number, stateDir: string | undefined): FormScreen {
   const rows: Segment[][] = [];
-  for (const l of form.intro(stateDir)) rows.push(...wrapped(l, width, 'muted', ' '));
+  const canSwitch = r.ev.fields.some((f) => f.key === 'signWith' && f.visible);
+  for (const l of form.intro(stateDir, canSwitch)) rows.push(...wrapped(l, width, 'muted', ' '));
   rows.push([]);
   const fields = fieldRows(st, r.ev.fields, width, form.masked);
   const anchor = rows.length + fields.anchor;
