@@ -27,6 +27,12 @@ export interface TerminalOptions {
   rows?: number;
   cwd?: string;
   env?: Record<string, string | undefined>;
+  /**
+   * Called with the visible rows (right-trimmed) each time a synchronized frame ends
+   * (CSI ? 2026 l): the moment a terminal would show the frame. It runs inside the parser,
+   * at the end marker itself, so every frame is seen even when several arrive in one chunk.
+   */
+  onFrame?: (lines: string[]) => void;
 }
 
 export interface TerminalSession {
@@ -58,6 +64,20 @@ export function spawnTerminal(command: string, args: string[], opts: TerminalOpt
   }
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
   const child = pty.spawn(command, args, { name: 'xterm-256color', cols, rows, cwd: opts.cwd ?? process.cwd(), env });
+  const visibleRows = (): string[] => {
+    const buf = term.buffer.active;
+    const lines: string[] = [];
+    for (let y = 0; y < term.rows; y++) lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
+    return lines;
+  };
+  const onFrame = opts.onFrame;
+  if (onFrame) {
+    // Before xterm's own handler resets the mode: everything up to the marker is in the buffer.
+    term.parser.registerCsiHandler({ prefix: '?', final: 'l' }, (params) => {
+      if (params.some((p) => p === 2026 || (Array.isArray(p) && p.includes(2026)))) onFrame(visibleRows());
+      return false;
+    });
+  }
   let raw = '';
   child.onData((data) => {
     // Bounded: keep the tail only, for failure messages.
@@ -73,10 +93,7 @@ export function spawnTerminal(command: string, args: string[], opts: TerminalOpt
   async function screen(): Promise<string[]> {
     // A frame arrives in several chunks; the screen is read only between frames, as a terminal shows it.
     await frameEnded(term, flush);
-    const buf = term.buffer.active;
-    const lines: string[] = [];
-    for (let y = 0; y < term.rows; y++) lines.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
-    return lines;
+    return visibleRows();
   }
 
   async function text(): Promise<string> {

@@ -1,13 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressOf } from '../../src/protocol/index.js';
-import { build } from '../../src/protocol/wire/index.js';
-import { newKey, startTestExchange, type TestExchange } from '../support/exchangeHarness.js';
+import { startTestExchange, type TestExchange } from '../support/exchangeHarness.js';
 import { KEYS } from '../support/terminal.js';
-import { act, trader, type Trader } from '../exchange/traders.js';
+import { trader, type Trader } from '../exchange/traders.js';
 import { launchDashboard, type Dashboard } from './support/dashboard.js';
+import { writeProfiles } from './support/profileConfig.js';
 import { keys, settled } from './support/tradingDashboard.js';
 
 /**
@@ -40,17 +39,8 @@ async function openOrders(who: Trader): Promise<unknown[]> {
 
 describe('switching profiles live', () => {
   it('shows only the account in view, over several switches, and trades for it', async () => {
-    const dir = path.join(home, 'config', 'perpdesk');
-    mkdirSync(path.join(dir, 'keys'), { recursive: true });
-    const profiles: Record<string, object> = {};
-    for (const [name, who] of [['alice', alice], ['bob', bob]] as const) {
-      const agent = newKey();
-      await act(ex, who, build.approveAgent(addressOf(agent), `${name}-desk`, 0));
-      writeFileSync(path.join(dir, 'keys', `${name}.hex`), `${agent}\n`, { mode: 0o600 });
-      profiles[name] = { url: ex.url, address: who.address, agentKeyFile: `keys/${name}.hex` };
-    }
-    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ profile: 'alice', profiles }));
-    d = launchDashboard(['--state-dir', path.join(home, 'state')], { cols: 120, rows: 40, home });
+    await writeProfiles(ex, home, [['alice', alice], ['bob', bob]]);
+    d = launchDashboard([], { cols: 120, rows: 40, home });
     const t = d.term;
     const showing = (who: Trader, other: Trader, equity: string) => (s: string) =>
       s.includes(short(who.address)) && !s.includes(short(other.address)) && s.includes(`equity ${equity}`) && s.includes('● ws');

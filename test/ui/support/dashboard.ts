@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnTerminal, type TerminalSession } from '../../support/terminal.js';
+import { spawnTerminal, type TerminalOptions, type TerminalSession } from '../../support/terminal.js';
 
 /** The repo root: tests run the built `node dist/cli.js` from it (test/support/builtCli.ts keeps it current). */
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -16,7 +16,10 @@ export interface Dashboard {
  * `perpdesk` in a real pty with its own HOME, XDG folders and state directory, so the
  * user's own files are never read or touched.
  */
-export function launchDashboard(args: string[], o: { cols?: number; rows?: number; env?: Record<string, string | undefined>; home?: string } = {}): Dashboard {
+export function launchDashboard(
+  args: string[],
+  o: { cols?: number; rows?: number; env?: Record<string, string | undefined>; home?: string; onFrame?: TerminalOptions['onFrame'] } = {},
+): Dashboard {
   // A given home is the caller's to remove (a test that starts perpdesk again on the same state).
   const home = o.home ?? mkdtempSync(path.join(os.tmpdir(), 'perpdesk-e2e-'));
   const term = spawnTerminal('node', ['dist/cli.js', '--state-dir', path.join(home, 'state'), ...args], {
@@ -32,6 +35,7 @@ export function launchDashboard(args: string[], o: { cols?: number; rows?: numbe
       PERPDESK_PASSWORD: undefined,
       ...o.env,
     },
+    ...(o.onFrame ? { onFrame: o.onFrame } : {}),
   });
   let stopped = false;
   return {
