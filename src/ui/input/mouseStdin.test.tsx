@@ -21,6 +21,10 @@ const press = (x: number, y: number, b = 0) => `\x1b[<${b};${x};${y}M`;
 const release = (x: number, y: number, b = 0) => `\x1b[<${b};${x};${y}m`;
 const turn = () => new Promise((r) => setImmediate(r));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits (up to 2 s) until `list` holds `n` entries: a loaded machine takes longer than any fixed pause. */
+async function holds(list: readonly unknown[], n: number): Promise<void> {
+  for (const end = Date.now() + 2_000; list.length < n && Date.now() < end; ) await sleep(5);
+}
 
 /** What a key handler saw, in ink's own words. */
 function keyName(input: string, key: { upArrow: boolean; downArrow: boolean; escape: boolean; return: boolean; tab: boolean; shift: boolean }): string {
@@ -38,11 +42,14 @@ afterEach(() => {
   instance = undefined;
 });
 
+/** Long beside the tests' pauses between the parts of a split sequence, however loaded the machine. */
+const ESCAPE_WAIT_MS = 200;
+
 /** ink rendering with a MouseStdin over a fake raw terminal: the log has keys and clicks in the order handled. */
 function mount() {
   const source = new FakeStdin();
   const raw: boolean[] = [];
-  const mouse = new MouseStdin(source, { onRawMode: (r) => raw.push(r), reportWaitMs: 30, escapeWaitMs: 10 });
+  const mouse = new MouseStdin(source, { onRawMode: (r) => raw.push(r), reportWaitMs: 30, escapeWaitMs: ESCAPE_WAIT_MS });
   const log: string[] = [];
   mouse.onMouse((e: MouseEvent) => log.push(`${e.kind}:${e.button}@${e.x},${e.y}`));
   function Keys() {
@@ -78,6 +85,7 @@ describe('MouseStdin under ink', () => {
       await turn();
       await turn();
     }
+    await holds(t.log, 10);
     expect(t.log).toEqual(['j', 'k', '<up>', 'press:left@9,4', 'release:left@9,4', '<tab>', '<s-tab>', 'q', '<enter>', 'wheel:wheelDown@2,2']);
   });
 
@@ -85,7 +93,7 @@ describe('MouseStdin under ink', () => {
     const t = mount();
     await turn();
     t.source.send(`ab${press(1, 1)}${press(2, 2, 64)}c`);
-    await sleep(5);
+    await holds(t.log, 5);
     expect(t.log.filter((l) => !l.includes('@')).join('')).toBe('abc');
     expect(t.log.filter((l) => l.includes('@'))).toEqual(['press:left@0,0', 'wheel:wheelUp@1,1']);
     // Mouse events come after the keys read with them.
@@ -98,7 +106,7 @@ describe('MouseStdin under ink', () => {
     t.source.send('\x1b[<0;4');
     t.source.send('2;7M');
     t.source.send('x');
-    await sleep(5);
+    await holds(t.log, 2);
     expect(t.log).toEqual(['x', 'press:left@41,6']);
   });
 
@@ -106,18 +114,18 @@ describe('MouseStdin under ink', () => {
     const t = mount();
     await turn();
     t.source.send('\x1b');
-    await sleep(40);
+    await holds(t.log, 1);
     expect(t.log).toEqual(['<esc>']);
     t.source.send('\x1b[');
     await sleep(2);
     t.source.send('B');
-    await sleep(40);
+    await holds(t.log, 2);
     expect(t.log).toEqual(['<esc>', '<down>']);
     // A report whose ESC came in a read of its own is still a report.
     t.source.send('\x1b');
     await sleep(2);
     t.source.send('[<0;5;6M');
-    await sleep(40);
+    await holds(t.log, 3);
     expect(t.log).toEqual(['<esc>', '<down>', 'press:left@4,5']);
   });
 
@@ -127,6 +135,7 @@ describe('MouseStdin under ink', () => {
     t.source.send('\x1b[<0;12');
     await sleep(60);
     t.source.send('j');
+    await holds(t.log, 1);
     await sleep(5);
     expect(t.log).toEqual(['j']);
   });
@@ -135,6 +144,7 @@ describe('MouseStdin under ink', () => {
     const t = mount();
     await turn();
     t.source.send('a\x1b[<0;1Mb\x1b[<1;2;3;4Mc');
+    await holds(t.log, 3);
     await sleep(5);
     expect(t.log.join('')).toBe('abc');
   });
@@ -152,7 +162,7 @@ describe('MouseStdin without ink', () => {
     source.send('\x1b[<65;10');
     await sleep(150);
     source.send(';3M');
-    await sleep(5);
+    await holds(events, 1);
     expect(text).toEqual([]);
     expect(events).toMatchObject([{ kind: 'wheel', button: 'wheelDown', x: 9, y: 2 }]);
   });

@@ -146,7 +146,8 @@ describe('rememberView', () => {
   });
 
   it('a theme cycled several times is written once, after the last change, with the contract shown', async () => {
-    const t = setup(60);
+    // The pause below must stay well inside the debounce, however loaded the machine.
+    const t = setup(400);
     selectContract(t.store, 'SOL1');
     view.setTheme(t.viewStore, 'high-contrast');
     view.setTheme(t.viewStore, 'light');
