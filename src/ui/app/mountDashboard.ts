@@ -1,5 +1,4 @@
 import { createElement } from 'react';
-import type { AgentHandover } from './agentHandover.js';
 import { render, type Instance } from 'ink';
 import type { AlgoBoard } from '../../algo/algoBoard.js';
 import type { FormSettings } from '../../forms/context.js';
@@ -15,6 +14,7 @@ import type { ColorLevel } from '../theme/tokens.js';
 import { whileAgentNotRevoked } from '../view/noticeHolds.js';
 import { view, type ViewStore } from '../view/viewStore.js';
 import { App } from './App.js';
+import type { AgentHandover } from './agentHandover.js';
 
 /**
  * One screen of the dashboard over a session: its own view (focus, forms, theme, filters),

@@ -433,7 +433,8 @@ async function submitLocal(app: AppContextValue, st: FormState, ev: LocalEvaluat
   }
   if (!app.stateDir) return say(app, st, 'not saved: no state directory to keep the key in', 'error');
   const password = st.texts['password'] ?? '';
-  const handover = app.agentSwitch && /^y/i.test(st.texts['signWith'] ?? '') ? app.agentSwitch : undefined;
+  const signWith = GENERATE_AGENT.fields['signWith']!.parse(st.texts['signWith'] ?? '', undefined as never, st.texts);
+  const handover = signWith.ok && signWith.value === true ? app.agentSwitch : undefined;
   // The password leaves the view state as soon as it is used.
   patch(app, st, { stage: 'sending', texts: { ...st.texts, password: '', repeat: '' }, message: { text: 'generating and encrypting the key…', tone: 'info' } });
   try {
