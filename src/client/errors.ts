@@ -1,3 +1,4 @@
+import { terminalSafe } from '../protocol/safeText.js';
 import type { ClientError, ClientErrorKind, Result } from '../model/clientError.js';
 
 export type { ClientError, ClientErrorKind, Result };
@@ -26,7 +27,6 @@ export function describeError(e: ClientError): string {
 
 /** Short, printable excerpt of untrusted text for an error message. */
 export function excerpt(text: string, max = 80): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+  const clean = terminalSafe(text);
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
