@@ -13,12 +13,38 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 60 * 60_000;
 export const DEFAULT_OUTPUT_BUFFER_BYTES = 1024 * 1024;
 /** sshd's LoginGraceTime is 120 s; a person with a key needs far less. */
 const LOGIN_GRACE_MS = 30_000;
-/** Connections not yet authenticated at once, as sshd's MaxStartups bounds them. */
-const MAX_UNAUTHENTICATED = 32;
+/**
+ * Connections not yet authenticated, as sshd's `MaxStartups start:rate:full` bounds them:
+ * below `start` every one is taken; from `start` on a new one is dropped at once with
+ * probability `rate`, rising linearly to certainty at `full`.
+ */
+export const MAX_STARTUPS = { start: 16, rate: 0.3, full: 64 } as const;
+/**
+ * Of those, at most this many from one source (an IPv4 address, an IPv6 /64), as sshd's
+ * `PerSourceMaxStartups`: one source cannot hold the others out.
+ */
+export const PER_SOURCE_MAX_STARTUPS = 8;
+/**
+ * Logged-in connections beyond `--max-viewers`: room for a viewer being turned away or
+ * reconnecting. Each must open its shell within the login grace too.
+ */
+export const SPARE_CONNECTIONS = 4;
 /** Authentication requests per connection, as sshd's MaxAuthTries (a client offering keys one by one uses one each). */
 const MAX_AUTH_TRIES = 10;
 /** How long a closing viewer may take to restore its screen, and a closing socket to flush. */
 const CLOSE_GRACE_MS = 2_000;
+/**
+ * The largest screen a viewer gets, whatever its client asks for (a pty request or a
+ * `window-change` of 10000x10000 would otherwise cost gigabytes of cells): a bigger
+ * terminal shows a 500x200 dashboard in its top-left corner.
+ */
+export const MAX_SCREEN = { cols: 500, rows: 200 } as const;
+
+/** A client's terminal size as the viewer gets it: 80x24 for 0 (unknown), at most MAX_SCREEN. */
+export function screenSize(cols: number, rows: number): { cols: number; rows: number } {
+  const clamp = (n: number, fallback: number, max: number) => (Number.isSafeInteger(n) && n > 0 ? Math.min(n, max) : fallback);
+  return { cols: clamp(cols, 80, MAX_SCREEN.cols), rows: clamp(rows, 24, MAX_SCREEN.rows) };
+}
 
 export interface SshServerOptions {
   /** Where to listen (`--ssh HOST:PORT`); port 0 picks a free one. */
@@ -41,6 +67,10 @@ export interface SshServerOptions {
   log?: ServeLog;
   /** Called whenever the number of viewers changes, for the status bar. */
   onViewerCount?(count: number): void;
+  /** How long a connection has to log in, then to open its shell. Default 30 s. */
+  loginGraceMs?: number;
+  /** Draws the early drop of MaxStartups (tests). Default Math.random. */
+  random?(): number;
 }
 
 export interface SshServer {
@@ -56,6 +86,8 @@ interface Peer {
   /** `ip:port` (`[ip]:port` for IPv6), as logged. */
   address: string;
   ip: string;
+  /** Whose share of MAX_STARTUPS this connection uses (sourceOf). */
+  source: string;
   authenticated: boolean;
   /** The last reason a login attempt failed, logged if the connection ends unauthenticated. */
   refusal: string;
@@ -65,6 +97,8 @@ interface Peer {
   tries: number;
   /** One session channel per connection: a second is refused. */
   session: boolean;
+  /** A shell was asked for (a viewer started or was turned away). */
+  shell?: boolean;
   /** Why the viewer ended, for the disconnect line. */
   endReason?: string;
   viewer?: Viewer;
@@ -86,6 +120,9 @@ export async function startSshServer(o: SshServerOptions): Promise<SshServer> {
   const maxViewers = o.maxViewers ?? DEFAULT_MAX_VIEWERS;
   const idleTimeoutMs = o.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const outputBufferBytes = o.outputBufferBytes ?? DEFAULT_OUTPUT_BUFFER_BYTES;
+  const loginGraceMs = o.loginGraceMs ?? LOGIN_GRACE_MS;
+  const random = o.random ?? Math.random;
+  const maxConnections = maxViewers + SPARE_CONNECTIONS;
   const peers = new Map<string, Peer>();
   let viewers = 0;
   let closing = false;
@@ -109,19 +146,27 @@ export async function startSshServer(o: SshServerOptions): Promise<SshServer> {
     const ip = plainIp(socket.remoteAddress);
     const address = formatAddress(socket.remoteAddress, socket.remotePort);
     socket.on('error', () => undefined);
-    const pending = [...peers.values()].filter((p) => !p.authenticated).length;
-    if (closing || pending >= MAX_UNAUTHENTICATED) {
-      log('refuse', { address, reason: closing ? 'server closing' : 'too many connections logging in' });
+    const source = sourceOf(ip);
+    let pending = 0;
+    let fromSource = 0;
+    for (const p of peers.values()) {
+      if (p.authenticated) continue;
+      pending++;
+      if (p.source === source) fromSource++;
+    }
+    const refused = closing ? 'server closing' : admitStartup(pending, fromSource, random);
+    if (refused) {
+      log('refuse', { address, reason: refused });
       socket.destroy();
       return;
     }
-    const peer: Peer = { socket, address, ip, authenticated: false, refusal: 'no key offered', user: '', tries: 0, session: false };
+    const peer: Peer = { socket, address, ip, source, authenticated: false, refusal: 'no key offered', user: '', tries: 0, session: false };
     peers.set(address, peer);
     const grace = setTimeout(() => {
       if (peer.authenticated) return;
-      peer.refusal = `not logged in within ${LOGIN_GRACE_MS / 1000} s`;
+      peer.refusal = `not logged in within ${duration(loginGraceMs)}`;
       socket.destroy();
-    }, LOGIN_GRACE_MS);
+    }, loginGraceMs);
     socket.once('close', () => {
       clearTimeout(grace);
       peers.delete(address);
@@ -141,7 +186,24 @@ export async function startSshServer(o: SshServerOptions): Promise<SshServer> {
     conn.on('authentication', (ctx) => void authenticate(peer, ctx));
     conn.on('ready', () => {
       peer.authenticated = true;
+      const loggedIn = [...peers.values()].filter((p) => p.authenticated).length;
+      if (loggedIn > maxConnections) {
+        // Counted before anything is opened: logged-in connections are not a free resource either.
+        peer.endReason = `turned away: more than ${maxConnections} connections logged in (--max-viewers ${maxViewers} and ${SPARE_CONNECTIONS} more)`;
+        log('refuse', { fingerprint: peer.key?.fingerprint, address: peer.address, reason: peer.endReason });
+        conn.end();
+        setTimeout(() => peer.socket.destroy(), CLOSE_GRACE_MS).unref();
+        return;
+      }
       log('connect', { fingerprint: peer.key?.fingerprint, address: peer.address, user: peer.user, access: access(peer) });
+      // A connection is for a viewer: one that opens no shell within the grace is closed.
+      const noShell = setTimeout(() => {
+        if (peer.shell) return;
+        peer.endReason = `no shell opened within ${duration(loginGraceMs)}`;
+        conn.end();
+        setTimeout(() => peer.socket.destroy(), CLOSE_GRACE_MS).unref();
+      }, loginGraceMs);
+      peer.socket.once('close', () => clearTimeout(noShell));
       conn.on('session', (accept, reject) => {
         if (peer.session || closing) return reject();
         peer.session = true;
@@ -208,16 +270,21 @@ export async function startSshServer(o: SshServerOptions): Promise<SshServer> {
     let pty: { cols: number; rows: number; term: string } | undefined;
     let colorTerm: string | undefined;
     let streams: ViewerStreams | undefined;
+    /** The shell's channel once open: ssh2 then answers no request on it, so refusals are sent here. */
+    let open: ServerChannel | undefined;
+    const no = (reject: (() => void) | undefined): (() => void) | undefined => (open && reject ? () => refuseOnChannel(open!) : reject);
     session.on('pty', (accept, _reject, info) => {
       // TERM is the client's word: kept only if it looks like a terminal name.
-      pty = { cols: info.cols || 80, rows: info.rows || 24, term: /^[\w.+-]{1,64}$/.test(info.term) ? info.term : 'xterm' };
+      pty = { ...screenSize(info.cols, info.rows), term: /^[\w.+-]{1,64}$/.test(info.term) ? info.term : 'xterm' };
       accept?.();
     });
     session.on('window-change', (accept, _reject, info) => {
       if (pty && info.cols > 0 && info.rows > 0) {
-        pty.cols = info.cols;
-        pty.rows = info.rows;
-        streams?.resize(info.cols, info.rows);
+        const size = screenSize(info.cols, info.rows);
+        pty.cols = size.cols;
+        pty.rows = size.rows;
+        // Coalesced there: a storm of window-changes redraws once a frame, at the last size.
+        streams?.resize(size.cols, size.rows);
       }
       accept?.();
     });
@@ -227,14 +294,16 @@ export async function startSshServer(o: SshServerOptions): Promise<SshServer> {
         accept?.();
       } else reject?.();
     });
-    session.on('exec', (_accept, reject) => refuse(peer, 'exec refused', reject));
-    session.on('subsystem', (_accept, reject, info) => refuse(peer, `subsystem ${info.name} refused`, reject));
-    session.on('sftp', (_accept, reject) => refuse(peer, 'subsystem sftp refused', reject));
-    session.on('x11', (_accept, reject) => refuse(peer, 'x11 forwarding refused', reject));
-    session.on('auth-agent', (_accept, reject) => refuse(peer, 'agent forwarding refused', reject));
-    session.on('signal', (_accept, reject) => reject?.());
+    session.on('exec', (_accept, reject) => refuse(peer, 'exec refused', no(reject)));
+    session.on('subsystem', (_accept, reject, info) => refuse(peer, `subsystem ${info.name} refused`, no(reject)));
+    session.on('sftp', (_accept, reject) => refuse(peer, 'subsystem sftp refused', no(reject)));
+    session.on('x11', (_accept, reject) => refuse(peer, 'x11 forwarding refused', no(reject)));
+    session.on('auth-agent', (_accept, reject) => refuse(peer, 'agent forwarding refused', no(reject)));
+    session.on('signal', (_accept, reject) => no(reject)?.());
     session.on('shell', (accept) => {
+      peer.shell = true;
       const channel = accept();
+      open = channel;
       channel.on('error', () => undefined);
       if (!pty) return turnAway(peer, channel, 'no terminal requested', 'perpdesk serve draws a dashboard and needs a terminal: connect with ssh -t, not -T.');
       if (closing) return turnAway(peer, channel, 'server closing', 'perpdesk serve is shutting down.');
@@ -391,6 +460,48 @@ export async function startSshServer(o: SshServerOptions): Promise<SshServer> {
       log('close', {});
     },
   };
+}
+
+/**
+ * Whether one more connection may start logging in, given how many are logging in and how
+ * many of those are from its source: undefined when it may, else why not (MaxStartups and
+ * PerSourceMaxStartups, as sshd applies them).
+ */
+export function admitStartup(pending: number, fromSource: number, random: () => number): string | undefined {
+  if (fromSource >= PER_SOURCE_MAX_STARTUPS) return `more than ${PER_SOURCE_MAX_STARTUPS} connections logging in from one source`;
+  const { start, rate, full } = MAX_STARTUPS;
+  if (pending >= full) return `${full} connections logging in, the most taken`;
+  if (pending < start) return undefined;
+  const p = rate + ((1 - rate) * (pending - start)) / (full - start);
+  return random() < p ? `${pending} connections logging in: dropped early (${Math.round(p * 100)} %)` : undefined;
+}
+
+/** A source for PER_SOURCE_MAX_STARTUPS: the IPv4 address, or the /64 of an IPv6 one (one host's whole share, as sshd's PerSourceNetBlockSize 32:64). */
+function sourceOf(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = ip.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (g === '' ? '0' : g.toLowerCase().replace(/^0+(?=.)/, '')))
+    .join(':')}::/64`;
+}
+
+/**
+ * Answers a request on an open shell channel with CHANNEL_FAILURE: ssh2 answers nothing once
+ * a channel has started (its reject() does nothing then), and a client waiting on a reply would
+ * wait for ever.
+ */
+function refuseOnChannel(channel: ServerChannel): void {
+  const c = channel as unknown as { outgoing?: { id?: number; state?: string }; _client?: { _protocol?: { channelFailure?(id: number): void } } };
+  if (c.outgoing?.state !== 'open' || c.outgoing.id === undefined) return;
+  try {
+    c._client?._protocol?.channelFailure?.(c.outgoing.id);
+  } catch {
+    // The connection is going; nothing to answer.
+  }
 }
 
 function access(peer: Peer): string {

@@ -25,11 +25,21 @@ export interface ViewerStreamOptions {
   onInput(): void;
 }
 
+/**
+ * Window-changes are applied at most once per this many ms, at the last size asked for: a
+ * client sending thousands a second costs one redraw a frame (ink draws at most 30 frames a
+ * second on its own), not one per message.
+ */
+export const RESIZE_COALESCE_MS = 33;
+
 export interface ViewerStreams {
   stdin: ViewerStdin;
   stdout: ViewerStdout;
   stderr: ViewerStdout;
-  /** A `window-change`: new size, then `resize` on stdout (and stderr) as a tty emits it. */
+  /**
+   * A `window-change`: new size, then `resize` on stdout (and stderr) as a tty emits it;
+   * a burst is coalesced to its last size, applied RESIZE_COALESCE_MS after the first.
+   */
   resize(cols: number, rows: number): void;
   /** From now on writes are dropped and input ignored: the channel is going or gone. */
   dispose(): void;
@@ -98,6 +108,20 @@ export function viewerStreams(channel: ChannelLike, o: ViewerStreamOptions): Vie
   const output = new ViewerOutput(channel, o, checkBacklog);
   const errors = new ViewerOutput(channel.stderr, o, checkBacklog);
   let disposed = false;
+  let pendingSize: { cols: number; rows: number } | undefined;
+  let resizeTimer: NodeJS.Timeout | undefined;
+  const applyResize = () => {
+    resizeTimer = undefined;
+    const size = pendingSize;
+    pendingSize = undefined;
+    if (disposed || !size) return;
+    for (const s of [output, errors]) {
+      if (s.columns === size.cols && s.rows === size.rows) continue;
+      s.columns = size.cols;
+      s.rows = size.rows;
+      s.emit('resize');
+    }
+  };
   channel.on('data', (data) => {
     if (disposed) return;
     o.onInput();
@@ -112,15 +136,14 @@ export function viewerStreams(channel: ChannelLike, o: ViewerStreamOptions): Vie
     stdout: output as unknown as ViewerStdout,
     stderr: errors as unknown as ViewerStdout,
     resize(cols, rows) {
-      for (const s of [output, errors]) {
-        if (s.columns === cols && s.rows === rows) continue;
-        s.columns = cols;
-        s.rows = rows;
-        s.emit('resize');
-      }
+      if (disposed) return;
+      pendingSize = { cols, rows };
+      resizeTimer ??= setTimeout(applyResize, RESIZE_COALESCE_MS);
     },
     dispose() {
       disposed = true;
+      clearTimeout(resizeTimer);
+      resizeTimer = undefined;
       output.disposed = true;
       errors.disposed = true;
     },
