@@ -3,7 +3,6 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeSecpBackend } from '../protocol/index.js';
-import { moveVenueAside } from './persist/moveVenueAside.js';
 import { VenueFileError } from './persist/venueFileError.js';
 import { startExchange, type RunningExchange, type StartExchangeOptions } from './startExchange.js';
 import { INVITE_CODE_RE } from './state/inviteCodes.js';
@@ -73,7 +72,7 @@ function integer(name: string, text: string | undefined, min: number, max: numbe
   return Number(text);
 }
 
-export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { operatorKeysFile?: string; fresh?: boolean }) | 'help' {
+export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { operatorKeysFile?: string }) | 'help' {
   let parsed;
   try {
     parsed = parseArgs({
@@ -126,7 +125,7 @@ export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { ope
   if (o.db === '') throw new UsageError('--db expects a file name (or :memory:)');
   const memory = o.db === undefined || o.db === ':memory:';
   if (memory && (o.fresh || dbSync !== undefined)) throw new UsageError(`--${o.fresh ? 'fresh' : 'db-sync'} needs --db FILE`);
-  const opts: StartExchangeOptions & { operatorKeysFile?: string; fresh?: boolean } = {
+  const opts: StartExchangeOptions & { operatorKeysFile?: string } = {
     host: o.host ?? '127.0.0.1',
     port: integer('port', o.port, 0, 65535) ?? 0,
     seed: integer('seed', o.seed, 0, 2 ** 32 - 1) ?? randomBytes(4).readUInt32BE(0),
@@ -195,20 +194,13 @@ export async function exchangeMain(argv: string[], io: CliIo = defaultIo): Promi
     io.stdout(`${EXCHANGE_USAGE}\n`);
     return 0;
   }
-  const { operatorKeysFile, fresh, ...startOpts } = opts;
+  const { operatorKeysFile, ...startOpts } = opts;
   const log = (line: string): void => io.stderr(`perpdesk exchange: ${line}\n`);
-  if (fresh && startOpts.db !== undefined) {
-    try {
-      const aside = moveVenueAside(startOpts.db);
-      if (aside) log(`--fresh: the old venue is kept as ${aside}`);
-    } catch (e) {
-      io.stderr(`perpdesk exchange: --fresh: cannot move ${startOpts.db} aside: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
-      return 1;
-    }
-  }
   let exchange: RunningExchange;
   try {
+    // --fresh moves the old file aside inside, once the venue is this process's own.
     exchange = await startExchange({ ...startOpts, log });
+    if (exchange.movedAside) log(`--fresh: the old venue is kept as ${exchange.movedAside}`);
   } catch (e) {
     if (e instanceof VenueFileError) {
       io.stderr(`perpdesk exchange: ${e.message}\n`);

@@ -31,6 +31,11 @@ export interface StartExchangeOptions extends ExchangeCoreOptions {
   db?: string;
   /** WAL sync of the state file: normal (default; survives the process dying) or full (also power loss). */
   dbSync?: VenueSync;
+  /**
+   * With `db`: move the file aside (renamed with the time, kept) and start a new venue. Only
+   * once the venue is this process's own: one another process has open is refused, naming it.
+   */
+  fresh?: boolean;
 }
 
 /** What a stored venue must match to be resumed: its contracts. */
@@ -39,13 +44,19 @@ function marketIdentity(setup: MarketSetup): string {
 }
 
 /** The core, on the state file when there is one. */
-function createCore(opts: StartExchangeOptions): ExchangeCore {
-  if (opts.db === undefined || opts.db === ':memory:') return new ExchangeCore(opts);
+function createCore(opts: StartExchangeOptions): { core: ExchangeCore; movedAside?: string } {
+  if (opts.db === undefined || opts.db === ':memory:') return { core: new ExchangeCore(opts) };
   const market = opts.market ?? defaultMarketSetup();
-  const venue: OpenedVenue = openVenue(opts.db, { seed: opts.seed ?? 1, market: marketIdentity(market), ...(opts.dbSync ? { synchronous: opts.dbSync } : {}) });
+  const venue: OpenedVenue = openVenue(opts.db, {
+    seed: opts.seed ?? 1,
+    market: marketIdentity(market),
+    ...(opts.dbSync ? { synchronous: opts.dbSync } : {}),
+    ...(opts.fresh ? { fresh: true } : {}),
+  });
   opts.log?.(venue.restored ? `${opts.db}: resuming the stored venue (it keeps its own seed)` : `${opts.db}: a new venue`);
   try {
-    return new ExchangeCore({ ...opts, market, seed: venue.seed, clock: opts.clock ?? venue.clock, stores: venue.stores, persistence: venue.persistence });
+    const core = new ExchangeCore({ ...opts, market, seed: venue.seed, clock: opts.clock ?? venue.clock, stores: venue.stores, persistence: venue.persistence });
+    return venue.movedAside !== undefined ? { core, movedAside: venue.movedAside } : { core };
   } catch (e) {
     venue.persistence.close();
     throw e;
@@ -64,6 +75,8 @@ export interface RunningExchange {
   core: ExchangeCore;
   /** The block cadence: bots, settlement and per-block streams (tick() steps it by hand). */
   blocks: BlockLoop;
+  /** With `fresh`: where the old venue file was moved (kept), if there was one. */
+  movedAside?: string;
   close(): Promise<void>;
 }
 
@@ -75,7 +88,7 @@ function hostForUrl(host: string): string {
 export async function startExchange(opts: StartExchangeOptions = {}): Promise<RunningExchange> {
   const host = opts.host ?? '127.0.0.1';
   const activity = parseActivity(opts.activity, 'normal');
-  const core = createCore(opts);
+  const { core, movedAside } = createCore(opts);
   const blocks = new BlockLoop(core, { activity, blockMs: opts.blockMs ?? DEFAULT_BLOCK_MS });
   const faults = new FaultInjector();
   const server = createExchangeHttpServer(core, {
@@ -138,6 +151,7 @@ export async function startExchange(opts: StartExchangeOptions = {}): Promise<Ru
     operators: core.operators,
     core,
     blocks,
+    ...(movedAside !== undefined ? { movedAside } : {}),
     close,
   };
 }

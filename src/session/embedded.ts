@@ -4,7 +4,6 @@ import { NonceManager } from '../protocol/index.js';
 import { HttpTransport } from '../client/http.js';
 import { InfoClient } from '../client/infoClient.js';
 import { NonceFileStore } from '../client/nonceFileStore.js';
-import { moveVenueAside } from '../exchange/persist/moveVenueAside.js';
 import { startExchange } from '../exchange/startExchange.js';
 import { errCode, readSecretFile, writeFileAtomic } from '../wallet/fsutil.js';
 import { KeySourceError, type PrivateKey } from '../wallet/index.js';
@@ -79,10 +78,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
   const [master, agent] = await Promise.all([demoKey(path.join(dir, 'master.key')), o.agent ?? demoKey(path.join(dir, 'agent.key'))]);
   const log = o.onProgress ?? (() => {});
   const db = o.db ?? (o.seed !== undefined ? ':memory:' : embeddedVenueFile(o.stateDir));
-  if (o.fresh && db !== ':memory:') {
-    const aside = moveVenueAside(db);
-    if (aside) log(`a new venue: the old one is kept as ${aside}`);
-  }
+  // --fresh is done inside, after the venue is this process's own: never on one another has open.
   const exchange = await startExchange({
     host: '127.0.0.1',
     port: o.port ?? 0,
@@ -91,7 +87,9 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     creditDelayMs: o.creditDelayMs ?? 0,
     inviteCount: 4,
     db,
+    ...(o.fresh && db !== ':memory:' ? { fresh: true } : {}),
   });
+  if (exchange.movedAside) log(`a new venue: the old one is kept as ${exchange.movedAside}`);
   const nonces = new NonceManager({ store: new NonceFileStore(o.stateDir) });
   const address = master.address.toLowerCase();
   let agentReady!: () => void;

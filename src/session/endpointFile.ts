@@ -17,8 +17,17 @@ export function endpointPath(stateDir: string): string {
   return path.join(stateDir, 'embedded', 'endpoint.json');
 }
 
-export function writeEndpoint(stateDir: string, e: Endpoint): void {
+/**
+ * Records the endpoint, unless the record names another live process: only the process that
+ * owns the state directory's venue writes it (a second one is refused the venue before it
+ * gets here), and a dashboard on a venue of its own (`--seed`, in memory) does not take the
+ * record from the one already running. False when not written.
+ */
+export function writeEndpoint(stateDir: string, e: Endpoint): boolean {
+  const current = readEndpoint(stateDir);
+  if (current && current.pid !== e.pid) return false;
   writeFileAtomicSync(endpointPath(stateDir), `${JSON.stringify(e)}\n`, true);
+  return true;
 }
 
 /** Removes the record if it is still ours (a newer dashboard may have replaced it). */

@@ -39,6 +39,8 @@ import {
 import { TrackedAccountStore, TrackedAgentStore, TrackedInviteCodeStore, TrackedLedger, TrackedNonceWindow } from './trackedStores.js';
 import { VenueChanges } from './venueChanges.js';
 import { VenueFileError } from './venueFileError.js';
+import { moveVenueAside } from './moveVenueAside.js';
+import { VenueOwner } from './venueOwner.js';
 
 /** Nonces kept per signer in the file (the issue's "highest 100"); the memory keeps more while running. */
 const STORED_NONCES_PER_SIGNER = 100;
@@ -65,6 +67,11 @@ export interface OpenVenueOptions {
   synchronous?: VenueSync;
   /** The time source of the venue's clock (tests); default Date.now. */
   now?: () => number;
+  /**
+   * `--fresh`: once the venue is this process's own (VenueOwner), move the file aside
+   * (moveVenueAside) and start a new venue in its place.
+   */
+  fresh?: boolean;
 }
 
 export interface OpenedVenue {
@@ -79,6 +86,8 @@ export interface OpenedVenue {
   seed: number;
   clock: Clock;
   restored: boolean;
+  /** With `fresh`: where the old venue was moved (undefined when there was none). */
+  movedAside?: string;
 }
 
 function sqliteCode(e: unknown): string | undefined {
@@ -162,9 +171,20 @@ function ledgerCheck(db: Database.Database): string | undefined {
  * ledger does not balance, one made for another market, or one in use by another process.
  */
 export function openVenue(file: string, opts: OpenVenueOptions): OpenedVenue {
-  const existed = checkFile(file);
-  const db = openDatabase(file, opts.synchronous ?? 'normal');
+  // The owner first: nothing is moved, created or opened on a venue another process has open.
+  const owner = VenueOwner.acquire(file);
+  let db: Database.Database | undefined;
   try {
+    let movedAside: string | undefined;
+    if (opts.fresh) {
+      try {
+        movedAside = moveVenueAside(file);
+      } catch (e) {
+        throw new VenueFileError(`--fresh: cannot move the exchange state file ${file} aside: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      }
+    }
+    const existed = checkFile(file);
+    db = openDatabase(file, opts.synchronous ?? 'normal');
     const version = schemaVersion(db);
     if (version > SCHEMA_VERSION) {
       throw new VenueFileError(
@@ -196,14 +216,15 @@ export function openVenue(file: string, opts: OpenVenueOptions): OpenedVenue {
       invites: new TrackedInviteCodeStore(changes, seed),
       nonces: new TrackedNonceWindow(changes),
     };
-    const venue = new SqliteVenue(db, file, changes, restored, meta, { seed, market: opts.market });
+    const venue = new SqliteVenue(db, file, changes, restored, meta, { seed, market: opts.market }, owner);
     if (restored) {
       venue.prune();
       venue.loadStores(stores);
     }
-    return { persistence: venue, stores, seed, clock, restored };
+    return { persistence: venue, stores, seed, clock, restored, ...(movedAside !== undefined ? { movedAside } : {}) };
   } catch (e) {
-    db.close();
+    db?.close();
+    owner.release();
     throw e;
   }
 }
@@ -233,6 +254,8 @@ export class SqliteVenue implements ExchangePersistence {
     readonly restored: boolean,
     private readonly meta: ReadonlyMap<string, string>,
     private readonly identity: { seed: number; market: string },
+    /** Released when the file is closed. */
+    private readonly owner?: VenueOwner,
   ) {
     const p = (sql: string): Stmt => db.prepare(sql);
     this.s = {
@@ -367,6 +390,7 @@ export class SqliteVenue implements ExchangePersistence {
     } finally {
       this.closed = true;
       this.db.close();
+      this.owner?.release();
     }
   }
 
