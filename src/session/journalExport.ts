@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JournalEntry } from '../model/journalEntry.js';
 import { formatDecimal } from '../protocol/index.js';
@@ -40,9 +40,51 @@ export interface JournalExport {
 /** Every line the journal file holds (both generations); a session keeps only the newest in memory. */
 const ALL = Number.MAX_SAFE_INTEGER;
 
+/**
+ * What exports may hold in `<stateDir>/exports/`, so that no face (a viewer pressing it in a
+ * loop) can fill the operator's disk: at most this many exports (sets of six files) ...
+ */
+export const MAX_EXPORTS = 20;
+/** ... and this many bytes of them together; one export alone is at most MAX_EXPORT_BYTES. */
+export const MAX_EXPORTS_BYTES = 256 * 1024 * 1024;
+export const MAX_EXPORT_BYTES = 64 * 1024 * 1024;
+
+/** An export refused by the limits above: nothing was written. The message says what to do. */
+export class ExportLimitError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExportLimitError';
+  }
+}
+
+const EXPORT_FILE = /^(journal|fills|orders)-(\d{8}-\d{6}(?:-\d+)?)\.(csv|json)$/;
+
+/** The exports already in `dir`: how many (distinct stamps) and their bytes. */
+function exportsIn(dir: string): { count: number; bytes: number } {
+  const stamps = new Set<string>();
+  let bytes = 0;
+  for (const name of readdirSync(dir)) {
+    const m = EXPORT_FILE.exec(name);
+    if (!m) continue;
+    stamps.add(m[2]!);
+    try {
+      bytes += statSync(join(dir, name)).size;
+    } catch {
+      // Removed meanwhile.
+    }
+  }
+  return { count: stamps.size, bytes };
+}
+
+const mib = (n: number) => `${Math.round(n / (1024 * 1024))} MiB`;
+
 export function exportJournal(stateDir: string, s: AppState, now: number = Date.now()): JournalExport {
   const dir = join(stateDir, 'exports');
   prepareStateDir(dir);
+  const held = exportsIn(dir);
+  if (held.count >= MAX_EXPORTS) {
+    throw new ExportLimitError(`nothing exported: ${dir} already holds ${held.count} exports, the most kept (${MAX_EXPORTS}); move or delete some first`);
+  }
   let journal: readonly JournalEntry[];
   let journalNote: string | undefined;
   try {
@@ -57,13 +99,22 @@ export function exportJournal(stateDir: string, s: AppState, now: number = Date.
     { kind: 'fills', columns: FILL_COLUMNS, rows: s.orders.fills.map((f) => fillRow(f, configs)) },
     { kind: 'orders', columns: ORDER_COLUMNS, rows: s.orders.history.map((u) => orderRow(u, configs)) },
   ];
+  // Made whole in memory first (the journal file is bounded by its rotation), measured, then written.
+  const texts = tables.map((t) => ({ t, csv: toCsv(t.columns, t.rows), json: `${JSON.stringify(t.rows, null, 2)}\n` }));
+  const bytes = texts.reduce((n, x) => n + Buffer.byteLength(x.csv) + Buffer.byteLength(x.json), 0);
+  if (bytes > MAX_EXPORT_BYTES) throw new ExportLimitError(`nothing exported: this export would be ${mib(bytes)}, more than the ${mib(MAX_EXPORT_BYTES)} one may take`);
+  if (held.bytes + bytes > MAX_EXPORTS_BYTES) {
+    throw new ExportLimitError(
+      `nothing exported: ${dir} holds ${mib(held.bytes)} of exports and this one is ${mib(bytes)}, past the ${mib(MAX_EXPORTS_BYTES)} kept; move or delete some first`,
+    );
+  }
   const stamp = freeStamp(dir, now, tables.map((t) => t.kind));
-  const files = tables.map((t): ExportedKind => {
+  const files = texts.map(({ t, csv: csvText, json: jsonText }): ExportedKind => {
     const csv = join(dir, `${t.kind}-${stamp}.csv`);
     const json = join(dir, `${t.kind}-${stamp}.json`);
     // Never over an existing file: each export is a record of its own.
-    writeFileAtomicSync(csv, toCsv(t.columns, t.rows), false);
-    writeFileAtomicSync(json, `${JSON.stringify(t.rows, null, 2)}\n`, false);
+    writeFileAtomicSync(csv, csvText, false);
+    writeFileAtomicSync(json, jsonText, false);
     return { kind: t.kind, rows: t.rows.length, csv, json };
   });
   const out: JournalExport = { dir, stamp, files };

@@ -16,11 +16,11 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function setup(o: { stateDir?: string; cols?: number; entries?: JournalEntry[] } = {}) {
+function setup(o: { stateDir?: string; cols?: number; entries?: JournalEntry[]; readOnly?: boolean } = {}) {
   const store = fullStore();
   if (o.entries) store.setState({ journal: { entries: o.entries } });
   const viewStore = createViewStore();
-  const app: AppContextValue = { store, view: viewStore, session: null, mode: { readOnly: true, embedded: false, signer: 'none', address: null }, staleAfterMs: {} };
+  const app: AppContextValue = { store, view: viewStore, session: null, mode: { readOnly: o.readOnly ?? true, embedded: false, signer: 'none', address: null }, staleAfterMs: {} };
   if (o.stateDir) app.stateDir = o.stateDir;
   const ctx = commandContext(app, o.cols !== undefined ? { cols: o.cols } : {});
   return { viewStore, run: (id: CommandId) => runCommand(id, ctx), notice: () => viewStore.getState().notice };
@@ -52,10 +52,20 @@ describe('journal commands', () => {
     expect(body).toContain('face      dashboard');
   });
 
-  it('journal.export writes the files and names them in the status bar, also in monitor mode', () => {
+  it('journal.export is a write: refused on a read-only screen, with nothing written', () => {
     const dir = mkdtempSync(join(tmpdir(), 'perpdesk-export-cmd-'));
     dirs.push(dir);
-    const t = setup({ stateDir: dir });
+    const t = setup({ stateDir: dir, readOnly: true });
+    t.run('journal.export');
+    expect(t.notice()?.tone).toBe('warning');
+    expect(t.notice()?.text).toMatch(/monitor mode/);
+    expect(existsSync(join(dir, 'exports'))).toBe(false);
+  });
+
+  it('journal.export writes the files and names them in the status bar', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpdesk-export-cmd-'));
+    dirs.push(dir);
+    const t = setup({ stateDir: dir, readOnly: false });
     t.run('journal.export');
     const n = t.notice();
     expect(n?.tone).toBe('success');
@@ -70,7 +80,7 @@ describe('journal commands', () => {
   });
 
   it('journal.export says why nothing was written without a state directory', () => {
-    const t = setup();
+    const t = setup({ readOnly: false });
     t.run('journal.export');
     expect(t.notice()).toMatchObject({ tone: 'warning', text: expect.stringContaining('no state directory') });
   });

@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { exportJournal, type ExportedKind } from '../../session/journalExport.js';
+import { ExportLimitError, exportJournal, type ExportedKind } from '../../session/journalExport.js';
 import { wrapText } from '../forms/wrapText.js';
 import { selectedJournalEntry } from '../panes/selection.js';
 import { journalDetails } from '../overlays/journalDetails.js';
@@ -30,7 +30,14 @@ export const JOURNAL_COMMANDS = {
       view.notify(app.view, 'nothing exported: this dashboard has no state directory to write to', 'warning');
       return;
     }
-    const out = exportJournal(app.stateDir, app.store.getState(), now());
+    let out;
+    try {
+      out = exportJournal(app.stateDir, app.store.getState(), now());
+    } catch (e) {
+      if (!(e instanceof ExportLimitError)) throw e;
+      view.notify(app.view, e.message, 'warning');
+      return;
+    }
     const home = homedir();
     const dir = home && out.dir.startsWith(`${home}/`) ? `~${out.dir.slice(home.length)}` : out.dir;
     const counted = (kind: ExportedKind['kind'], n: number) => `${n} ${NOUNS[kind][n === 1 ? 0 : 1]}`;
