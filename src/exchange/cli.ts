@@ -3,6 +3,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeSecpBackend } from '../protocol/index.js';
+import { terminalSafe } from '../protocol/safeText.js';
 import { VenueFileError } from './persist/venueFileError.js';
 import { startExchange, type RunningExchange, type StartExchangeOptions } from './startExchange.js';
 import { INVITE_CODE_RE } from './state/inviteCodes.js';
@@ -195,7 +196,8 @@ export async function exchangeMain(argv: string[], io: CliIo = defaultIo): Promi
     return 0;
   }
   const { operatorKeysFile, ...startOpts } = opts;
-  const log = (line: string): void => io.stderr(`perpdesk exchange: ${line}\n`);
+  // A file name, a database's or an OS error text: made safe for the terminal, as every banner.
+  const log = (line: string): void => io.stderr(`perpdesk exchange: ${terminalSafe(line)}\n`);
   let exchange: RunningExchange;
   try {
     // --fresh moves the old file aside inside, once the venue is this process's own.
@@ -203,24 +205,24 @@ export async function exchangeMain(argv: string[], io: CliIo = defaultIo): Promi
     if (exchange.movedAside) log(`--fresh: the old venue is kept as ${exchange.movedAside}`);
   } catch (e) {
     if (e instanceof VenueFileError) {
-      io.stderr(`perpdesk exchange: ${e.message}\n`);
+      log(e.message);
       return 1;
     }
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EACCES' ? 'permission denied' : e instanceof Error ? e.message : String(e);
-    io.stderr(`perpdesk exchange: cannot listen on ${startOpts.host}:${startOpts.port}: ${why}\n`);
+    log(`cannot listen on ${startOpts.host}:${startOpts.port}: ${why}`);
     return 1;
   }
   try {
     if (operatorKeysFile !== undefined) await writeOperatorKeys(operatorKeysFile, exchange);
   } catch (e) {
-    io.stderr(`perpdesk exchange: ${e instanceof Error ? e.message : String(e)}\n`);
+    log(e instanceof Error ? e.message : String(e));
     await exchange.close();
     return 1;
   }
   const stopped = io.stopSignal();
   // On stderr with the other notes: stdout stays the listening line and the codes that scripts read.
-  io.stderr(`perpdesk exchange: signatures verified with ${describeSecpBackend()}\n`);
+  log(`signatures verified with ${describeSecpBackend()}`);
   io.stdout(`perpdesk exchange listening on ${exchange.url} (${exchange.wsUrl})\n`);
   // Labelled, one a line: a person reads what each line is, a script still reads the codes with a simple pattern.
   for (const code of exchange.inviteCodes) io.stdout(`invite code: ${code}\n`);

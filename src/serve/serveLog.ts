@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { join } from 'node:path';
+import { terminalSafe } from '../protocol/safeText.js';
 import { formatMode, isLinkRefusal, O_NOFOLLOW } from '../wallet/fsutil.js';
 import { KeySourceError } from '../wallet/index.js';
 
@@ -68,7 +69,9 @@ function formatFields(fields: ServeLogFields): string {
   let out = '';
   for (const [k, v] of Object.entries(fields)) {
     if (v === undefined) continue;
-    const s = String(v);
+    // A client's words (a user name) may hold escapes: made terminal-safe, then quoted, so
+    // `tail serve.log` on a terminal runs none of them.
+    const s = terminalSafe(String(v));
     out += ` ${k}=${/^[\w.:/+@=[\]-]+$/.test(s) ? s : JSON.stringify(s)}`;
   }
   return out;

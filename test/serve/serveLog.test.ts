@@ -16,7 +16,8 @@ describe('the serve log', () => {
     const file = join(dir, SERVE_LOG_FILE);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8').split('\n')).toEqual([
-      '2026-11-26T04:30:00.000Z refuse address=10.0.0.1:5000 user="eve\\n2026-11-26T04:30:00.000Z connect access=trading" reason="unknown key SHA256:abc"',
+      // The line feed is a space now (terminalSafe): one line, quoted.
+      '2026-11-26T04:30:00.000Z refuse address=10.0.0.1:5000 user="eve 2026-11-26T04:30:00.000Z connect access=trading" reason="unknown key SHA256:abc"',
       '2026-11-26T04:30:00.000Z connect fingerprint=SHA256:a+b/c address=[::1]:22',
       '',
     ]);

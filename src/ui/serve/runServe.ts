@@ -8,7 +8,7 @@ import { startSshServer, type SshServer } from '../../serve/sshServer.js';
 import type { MountViewer, ViewerIo } from '../../serve/viewer.js';
 import { mountDashboard, type DashboardCore } from '../app/mountDashboard.js';
 import { CANDLE_BASE_INTERVAL, closeCore, openCore, recoveryNotices } from '../app/openCore.js';
-import { fail, prepareFrom } from '../prepareFrom.js';
+import { fail as failRaw, prepareFrom } from '../prepareFrom.js';
 import { installFastAssembly } from '../render/installFastAssembly.js';
 import { applyColorLevel } from '../theme/applyColorLevel.js';
 import { detectColorLevel } from '../theme/colorLevel.js';
@@ -16,6 +16,7 @@ import { DEFAULT_THEME } from '../theme/loadTheme.js';
 import { createViewStore, view, type ViewStore } from '../view/viewStore.js';
 import { startTheme } from '../view/rememberedView.js';
 import { viewerSession } from './viewerSession.js';
+import { terminalSafe } from '../../protocol/safeText.js';
 
 /**
  * `perpdesk serve`: one session (one set of streams to the exchange, one algo board) and an
@@ -25,6 +26,9 @@ import { viewerSession } from './viewerSession.js';
  */
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** An error line on stderr: its text may be a deployment's or a file's, so it is made terminal-safe. */
+const fail = (message: string, code?: number): number => failRaw(terminalSafe(message), code);
 
 const ENTER = '\x1b[?1049h\x1b[?25l';
 const LEAVE = '\x1b[?25h\x1b[?1049l';
@@ -51,7 +55,7 @@ export async function serveMain(argv: string[]): Promise<number> {
   const noColor = args.noColor || (process.env['NO_COLOR'] ?? '') !== '';
   const viewers = new Set<ViewStore>();
   const say = (text: string, tone: 'info' | 'warning' | 'error' = 'info') => {
-    process.stderr.write(`perpdesk serve: ${text}\n`);
+    process.stderr.write(`perpdesk serve: ${terminalSafe(text)}\n`);
     for (const v of viewers) view.notify(v, text, tone);
   };
 
@@ -61,9 +65,9 @@ export async function serveMain(argv: string[]): Promise<number> {
     hostKey = await loadHostKey({ ...(args.hostKey ? { file: path.resolve(args.hostKey) } : {}), stateDir: p.stateDir });
     keysFile = path.resolve(args.authorizedKeys ?? path.join(homedir(), '.ssh', 'authorized_keys'));
     const keys = await readAuthorizedKeys(keysFile);
-    for (const problem of keys.problems) process.stderr.write(`perpdesk serve: warning: ${keysFile} line ${problem.line}: ${problem.message}\n`);
+    for (const problem of keys.problems) process.stderr.write(`perpdesk serve: warning: ${terminalSafe(`${keysFile} line ${problem.line}: ${problem.message}`)}\n`);
     const trading = keys.keys.filter((k) => k.trading).length;
-    process.stderr.write(`perpdesk serve: ${keys.keys.length} key(s) in ${keysFile}: ${trading} trading, ${keys.keys.length - trading} read-only\n`);
+    process.stderr.write(`perpdesk serve: ${terminalSafe(`${keys.keys.length} key(s) in ${keysFile}: ${trading} trading, ${keys.keys.length - trading} read-only`)}\n`);
   } catch (e) {
     if (e instanceof AuthorizedKeysError) return fail(e.message);
     return fail(e instanceof Error ? e.message : String(e));
@@ -72,14 +76,14 @@ export async function serveMain(argv: string[]): Promise<number> {
   const opened = await openCore(p, {
     face: 'serve',
     level: noColor ? 'none' : 'truecolor',
-    onProgress: (step) => process.stderr.write(`perpdesk serve: ${step}\n`),
+    onProgress: (step) => process.stderr.write(`perpdesk serve: ${terminalSafe(step)}\n`),
     onRecovery: (r) => {
       for (const n of recoveryNotices(r)) say(n.text, n.tone);
     },
   });
   if (!('core' in opened)) return fail(opened.message, opened.code);
   const { core, contractName } = opened;
-  for (const w of opened.warnings) process.stderr.write(`perpdesk serve: warning: ${w}\n`);
+  for (const w of opened.warnings) process.stderr.write(`perpdesk serve: warning: ${terminalSafe(w)}\n`);
   const fastAssembly = process.env['PERPDESK_RENDERER'] === 'ink' ? undefined : await installFastAssembly();
   const themeName = startTheme({ flag: args.theme, remembered: undefined, config: p.config.theme }, core.themeNames, DEFAULT_THEME);
   let viewerCount = 0;
@@ -114,11 +118,14 @@ export async function serveMain(argv: string[]): Promise<number> {
     return fail(`cannot listen on ${args.ssh.host}:${args.ssh.port}: ${e instanceof Error ? e.message : String(e)}`, 1);
   }
   const where = server.host.includes(':') ? `[${server.host}]` : server.host;
-  process.stdout.write(
-    `perpdesk serve: listening on ${where}:${server.port} (${contractName}, ${core.session.embedded ? 'embedded exchange' : (p.args.url ?? p.config.url ?? 'deployment')})\n` +
-      `perpdesk serve: host key ${hostKey.type} ${hostKey.fingerprint}${hostKey.created ? ` (new: ${hostKey.file})` : ''}\n` +
-      `perpdesk serve: viewers connect with: ssh -p ${server.port} ${where}\n`,
-  );
+  // The contract's name is the deployment's, the url and paths a config file's: each line made
+  // safe for the terminal (terminalSafe), so no escape sequence of theirs reaches it.
+  const banner = [
+    `listening on ${where}:${server.port} (${contractName}, ${core.session.embedded ? 'embedded exchange' : (p.args.url ?? p.config.url ?? 'deployment')})`,
+    `host key ${hostKey.type} ${hostKey.fingerprint}${hostKey.created ? ` (new: ${hostKey.file})` : ''}`,
+    `viewers connect with: ssh -p ${server.port} ${where}`,
+  ];
+  process.stdout.write(banner.map((line) => `perpdesk serve: ${terminalSafe(line)}\n`).join(''));
 
   const stop = await new Promise<NodeJS.Signals>((resolve) => {
     for (const s of STOP_SIGNALS) process.once(s, () => resolve(s));
