@@ -209,8 +209,10 @@ export async function exchangeMain(argv: string[], io: CliIo = defaultIo): Promi
       return 1;
     }
     const code = (e as NodeJS.ErrnoException).code;
+    // Only the socket's own errors are about listening; anything else says what it is.
+    const listening = (e as NodeJS.ErrnoException).syscall === 'listen' || code === 'EADDRINUSE' || code === 'EADDRNOTAVAIL';
     const why = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EACCES' ? 'permission denied' : e instanceof Error ? e.message : String(e);
-    log(`cannot listen on ${startOpts.host}:${startOpts.port}: ${why}`);
+    log(listening ? `cannot listen on ${startOpts.host}:${startOpts.port}: ${why}` : `cannot start: ${why}`);
     return 1;
   }
   try {

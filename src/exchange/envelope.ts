@@ -1,5 +1,6 @@
 import { normalizeAddress, isAddress, type Hex } from '../protocol/index.js';
 import { isActionType, parseAction, type Action } from '../protocol/wire/index.js';
+import { isTerminalSafe } from '../protocol/safeText.js';
 import { HttpError } from './errors.js';
 import { MAX_JSON_DEPTH } from './jsonDepth.js';
 
@@ -85,6 +86,10 @@ export function parseExchangeEnvelope(body: unknown): ExchangeEnvelope {
   }
   const parsed = parseAction(needsCopy(action, ACTION_DEPTH) ? withoutNulls(action, ACTION_DEPTH) : action);
   if (!parsed.ok) throw new HttpError('BAD_REQUEST', parsed.error);
+  if (parsed.value.type === 'approveAgent') {
+    const why = agentNameRefusal(parsed.value.agentName);
+    if (why) throw new HttpError('BAD_REQUEST', `agentName: ${why}`);
+  }
   if (typeof nonce !== 'number' || !Number.isSafeInteger(nonce) || nonce < 0) {
     throw new HttpError('BAD_REQUEST', 'nonce: expected a non-negative integer (Unix milliseconds)');
   }
@@ -104,4 +109,18 @@ export function parseExchangeEnvelope(body: unknown): ExchangeEnvelope {
   if (typeof vaultAddress === 'string') env.vaultAddress = normalizeAddress(vaultAddress);
   if (typeof inviteCode === 'string') env.inviteCode = inviteCode;
   return env;
+}
+
+/**
+ * The longest agent name the exchange stores, in characters (code points). The spec shows no
+ * bound (its section 8); this one is documented in docs/exchange.md. Every face draws the name.
+ */
+const MAX_AGENT_NAME_CHARS = 64;
+
+/** Why an agent name is refused: too long, or holding a control character (isTerminalSafe). */
+function agentNameRefusal(name: string): string | undefined {
+  const chars = [...name].length;
+  if (chars > MAX_AGENT_NAME_CHARS) return `at most ${MAX_AGENT_NAME_CHARS} characters, got ${chars}`;
+  if (!isTerminalSafe(name)) return 'control characters (escape sequences, line breaks, direction overrides) are not allowed';
+  return undefined;
 }

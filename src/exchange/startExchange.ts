@@ -4,7 +4,7 @@ import { FaultInjector } from './http/faults.js';
 import { createExchangeHttpServer } from './http/server.js';
 import { BlockLoop, DEFAULT_BLOCK_MS, parseActivity } from './live/blockLoop.js';
 import type { OperatorInfo } from './operators.js';
-import { openVenue, type OpenedVenue, type VenueSync } from './persist/sqliteVenue.js';
+import { openVenue, venueReadError, type OpenedVenue, type VenueSync } from './persist/sqliteVenue.js';
 import { defaultMarketSetup } from './state/defaultMarket.js';
 import type { MarketSetup } from './state/marketConfig.js';
 import { attachWebSocket } from './streams/wsTransport.js';
@@ -58,8 +58,12 @@ function createCore(opts: StartExchangeOptions): { core: ExchangeCore; movedAsid
     const core = new ExchangeCore({ ...opts, market, seed: venue.seed, clock: opts.clock ?? venue.clock, stores: venue.stores, persistence: venue.persistence });
     return venue.movedAside !== undefined ? { core, movedAside: venue.movedAside } : { core };
   } catch (e) {
-    venue.persistence.close();
-    throw e;
+    try {
+      venue.persistence.close();
+    } catch {
+      // A damaged file may fail its last write too: the first error is the one to tell.
+    }
+    throw venueReadError(opts.db, e);
   }
 }
 

@@ -1,4 +1,5 @@
 import { promises as fsp } from 'node:fs';
+import { dirname } from 'node:path';
 import { BlockList, isIP } from 'node:net';
 import ssh2 from 'ssh2';
 import type { ParsedKey } from 'ssh2';
@@ -99,6 +100,18 @@ export async function readAuthorizedKeys(file: string): Promise<AuthorizedKeys> 
         throw new AuthorizedKeysError(
           `authorized keys file '${file}' has permissions ${(st.mode & 0o777).toString(8).padStart(4, '0')}: ` +
             `others can write it and grant themselves access. Fix with: chmod go-w '${file}'`,
+        );
+      }
+      // Its directory too, as sshd's StrictModes and the host key's: whoever can write there can swap the file.
+      const dir = dirname(file);
+      const d = await fsp.stat(dir);
+      if (uid !== undefined && d.uid !== uid && d.uid !== 0) {
+        throw new AuthorizedKeysError(`authorized keys directory '${dir}' is owned by uid ${d.uid}, not by you (uid ${uid}) or root`);
+      }
+      if ((d.mode & 0o022) !== 0 && (d.mode & 0o1000) === 0) {
+        throw new AuthorizedKeysError(
+          `authorized keys directory '${dir}' has permissions ${(d.mode & 0o777).toString(8).padStart(4, '0')}: ` +
+            `others can replace the file in it and grant themselves access. Fix with: chmod go-w '${dir}'`,
         );
       }
     }

@@ -88,4 +88,17 @@ describe('authorized_keys', () => {
     await expect(readAuthorizedKeys(file)).rejects.toThrow(/others can write it/);
     await expect(readAuthorizedKeys(join(tempDir(), 'missing'))).rejects.toThrow(/not found; name one with --authorized-keys/);
   });
+
+  it('refuses a file in a directory others can write, as the host key is refused', async () => {
+    if (process.platform === 'win32') return;
+    const dir = tempDir();
+    const file = join(dir, 'authorized_keys');
+    writeFileSync(file, `${newKey().public}\n`, { mode: 0o600 });
+    chmodSync(dir, 0o777);
+    await expect(readAuthorizedKeys(file)).rejects.toThrow(/authorized keys directory '.*' has permissions 0777: others can replace the file in it/);
+    // The sticky bit (as /tmp has) keeps others from replacing a file they do not own.
+    chmodSync(dir, 0o1777);
+    expect((await readAuthorizedKeys(file)).keys).toHaveLength(1);
+    chmodSync(dir, 0o700);
+  });
 });

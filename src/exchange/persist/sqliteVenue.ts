@@ -10,7 +10,8 @@
  * crash or power cut may lose the last commits but never tears the file. `full` syncs the
  * WAL on every commit, for those who want that too.
  */
-import { lstatSync, writeFileSync } from 'node:fs';
+import { lstatSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { CandleInterval, Fill } from '../../protocol/wire/index.js';
 import { Clock } from '../clock.js';
@@ -94,6 +95,60 @@ function sqliteCode(e: unknown): string | undefined {
   return (e as { code?: unknown }).code as string | undefined;
 }
 
+/**
+ * A SQLite error met while reading a venue file (a damaged page, a missing table) as the
+ * refusal it is: which file, what SQLite said, and what to do. Other errors are returned as they are.
+ */
+export function venueReadError(file: string, e: unknown): unknown {
+  if (e instanceof VenueFileError) return e;
+  const code = sqliteCode(e);
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return e;
+  const what = e instanceof Error ? e.message : code;
+  const damaged = code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB';
+  return new VenueFileError(
+    damaged
+      ? `the exchange state file ${file} is damaged (${what}); the file is left as it is: move it aside, or start a new venue with --fresh (the file is kept)`
+      : `the exchange state file ${file} cannot be read as a perpdesk venue (${what}, ${code}); the file is left as it is: move it aside, or start a new venue with --fresh`,
+  );
+}
+
+/**
+ * Why a file beside the venue (its directory, its write-ahead log) is not safe to use, or
+ * undefined. SQLite replays a `-wal` it finds as part of the database: one another user wrote
+ * (or could write) would change the venue, so it is held to the main file's rules; and a
+ * directory others may write to lets them plant one (or swap the file) before a start.
+ */
+function companionRefusal(file: string): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  const dir = dirname(file);
+  let d;
+  try {
+    d = statSync(dir);
+  } catch (e) {
+    return `cannot read the directory ${dir} of the exchange state file ${file}: ${(e as NodeJS.ErrnoException).code}`;
+  }
+  if (uid !== undefined && d.uid !== uid && d.uid !== 0) return `the directory ${dir} of the exchange state file ${file} belongs to another user (uid ${d.uid})`;
+  if ((d.mode & 0o022) !== 0) {
+    return `the directory ${dir} of the exchange state file ${file} is writable by other users (mode ${(d.mode & 0o777).toString(8)}), who could plant a write-ahead log in it; run chmod go-w ${dir} or keep the file elsewhere`;
+  }
+  for (const suffix of ['-wal', '-shm', '-journal']) {
+    const companion = file + suffix;
+    let st;
+    try {
+      st = lstatSync(companion);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      return `cannot read ${companion}: ${(e as NodeJS.ErrnoException).code}`;
+    }
+    if (st.isSymbolicLink()) return `${companion}, beside the exchange state file, is a symbolic link; refusing to follow it`;
+    if (!st.isFile()) return `${companion}, beside the exchange state file, is not a regular file`;
+    if (uid !== undefined && st.uid !== uid) return `${companion}, the write-ahead log of the exchange state file, belongs to another user (uid ${st.uid}); SQLite would replay it into the venue`;
+    if ((st.mode & 0o077) !== 0) return `${companion}, the write-ahead log of the exchange state file, is open to other users (mode ${(st.mode & 0o777).toString(8)}); run chmod 600 ${companion}`;
+  }
+  return undefined;
+}
+
 /** A new file is created empty with mode 0600; an existing one must be ours, regular and private. */
 function checkFile(file: string): boolean {
   let st;
@@ -171,7 +226,10 @@ function ledgerCheck(db: Database.Database): string | undefined {
  * ledger does not balance, one made for another market, or one in use by another process.
  */
 export function openVenue(file: string, opts: OpenVenueOptions): OpenedVenue {
-  // The owner first: nothing is moved, created or opened on a venue another process has open.
+  // Its directory and write-ahead log first (an owner file is created in that directory), then
+  // the owner: nothing is moved, created or opened on a venue another process has open.
+  const companion = companionRefusal(file);
+  if (companion) throw new VenueFileError(`${companion}; nothing was opened or changed`);
   const owner = VenueOwner.acquire(file);
   let db: Database.Database | undefined;
   try {
@@ -225,7 +283,7 @@ export function openVenue(file: string, opts: OpenVenueOptions): OpenedVenue {
   } catch (e) {
     db?.close();
     owner.release();
-    throw e;
+    throw venueReadError(file, e);
   }
 }
 
