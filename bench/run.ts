@@ -16,6 +16,7 @@ import { writeBenchDocs } from './docsWriter.js';
 import { benchExchange } from './exchange.js';
 import { benchFanout } from './fanout.js';
 import { benchServe } from './serve.js';
+import { benchServeHostile } from './serveHostile.js';
 import { benchSigning } from './signing.js';
 import { benchStartup } from './startup.js';
 
@@ -35,6 +36,8 @@ const BENCHES: Record<string, Bench> = {
   account: (f) => benchAccount({ skipBuild: !f.build }),
   // Issue 20: one `perpdesk serve` with 1, 4 and 16 SSH viewers against as many standalone dashboards.
   serve: (f) => benchServe({ skipBuild: !f.build }),
+  // Issue 33: one viewer sending 10000x10000 and a resize storm, against a normal one.
+  'serve-hostile': (f) => benchServeHostile({ skipBuild: !f.build }),
 };
 
 const USAGE = `usage: npm run bench [-- NAME ...] [--soak MINUTES] [--no-docs] [--no-build]

@@ -31,6 +31,12 @@ export interface ViewerStreamOptions {
  * second on its own), not one per message.
  */
 export const RESIZE_COALESCE_MS = 33;
+/**
+ * While window-changes keep coming (a drag, or a client sending thousands), one is applied at
+ * most this often: each costs the dashboard a layout and a full repaint, and 30 of them a
+ * second on a big screen hold a core. The last size is still applied when they stop.
+ */
+export const RESIZE_STORM_MS = 250;
 
 export interface ViewerStreams {
   stdin: ViewerStdin;
@@ -38,7 +44,8 @@ export interface ViewerStreams {
   stderr: ViewerStdout;
   /**
    * A `window-change`: new size, then `resize` on stdout (and stderr) as a tty emits it;
-   * a burst is coalesced to its last size, applied RESIZE_COALESCE_MS after the first.
+   * a burst is coalesced to its last size, applied RESIZE_COALESCE_MS after the first, and
+   * while they keep coming at most once every RESIZE_STORM_MS.
    */
   resize(cols: number, rows: number): void;
   /** From now on writes are dropped and input ignored: the channel is going or gone. */
@@ -110,8 +117,10 @@ export function viewerStreams(channel: ChannelLike, o: ViewerStreamOptions): Vie
   let disposed = false;
   let pendingSize: { cols: number; rows: number } | undefined;
   let resizeTimer: NodeJS.Timeout | undefined;
+  let lastApplied = -Infinity;
   const applyResize = () => {
     resizeTimer = undefined;
+    lastApplied = performance.now();
     const size = pendingSize;
     pendingSize = undefined;
     if (disposed || !size) return;
@@ -138,7 +147,9 @@ export function viewerStreams(channel: ChannelLike, o: ViewerStreamOptions): Vie
     resize(cols, rows) {
       if (disposed) return;
       pendingSize = { cols, rows };
-      resizeTimer ??= setTimeout(applyResize, RESIZE_COALESCE_MS);
+      if (resizeTimer) return;
+      const since = performance.now() - lastApplied;
+      resizeTimer = setTimeout(applyResize, since < RESIZE_STORM_MS ? Math.max(RESIZE_COALESCE_MS, RESIZE_STORM_MS - since) : RESIZE_COALESCE_MS);
     },
     dispose() {
       disposed = true;
