@@ -21,7 +21,7 @@ interface BindingDef {
 
 const DEFS = [
   // Everywhere, even inside overlays and forms.
-  { id: 'app.forceQuit', keys: ['ctrl+c'], description: 'Quit immediately', context: 'always', palette: false },
+  { id: 'app.forceQuit', keys: ['ctrl+c'], description: 'Quit at once (asks once while a signed request is in flight)', context: 'always', palette: false },
 
   // Navigation and overlays.
   { id: 'quit', keys: ['q'], description: 'Quit', context: 'global' },
