@@ -38,7 +38,9 @@ function handleKey(input: string, key: Partial<InkKey>, o: KeyboardOptions): voi
   const form = top?.kind === 'form' ? top : undefined;
   const formInput = form ? formInputHandler() : undefined;
   const only = state.only ? { only: state.only } : {};
-  for (const action of dispatchInput(input, key, state.contexts, { keymap: o.keymap, textInput: state.textInput, ...only })) {
+  const step = form ? o.view.getState().form?.stage : undefined;
+  const formStep = step ? { formStep: step } : {};
+  for (const action of dispatchInput(input, key, state.contexts, { keymap: o.keymap, textInput: state.textInput, ...only, ...formStep })) {
     if (action.kind === 'command') o.run(action.id);
     else if (form && formInput) {
       if (action.kind === 'text') formInput.onText(form, action.text);
