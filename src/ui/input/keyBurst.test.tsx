@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { render, Text, useInput, type Instance, type Key } from 'ink';
 import { FakeStdin } from '../../../test/ui/support/virtualTerminal.js';
 import { normalizeInput, type KeyFlags } from '../../keymap/index.js';
@@ -36,6 +37,43 @@ describe('splitBurst', () => {
     expect(splitBurst('c', { ctrl: true })).toEqual([{ input: 'c', key: { ctrl: true } }]);
     expect(splitBurst('\x03', {})).toEqual([{ input: '\x03', key: {} }]);
     expect(splitBurst('', {})).toEqual([{ input: '', key: {} }]);
+  });
+});
+
+/** What each byte is when it is the whole read, in the keymap's names (written out, not derived). */
+function aloneName(ch: string): string | undefined {
+  const named: Record<string, string> = { '\r': 'enter', '\n': 'enter', '\t': 'tab', '\x7f': 'backspace', '\b': 'backspace', ' ': 'space' };
+  if (named[ch]) return named[ch];
+  const c = ch.codePointAt(0)!;
+  if (c >= 1 && c <= 0x1a) return `ctrl+${String.fromCharCode(0x60 + c)}`;
+  if (c < 0x20) return undefined;
+  return ch;
+}
+
+const SEED = Number(process.env['FUZZ_SEED'] ?? 34);
+const RUNS = Number(process.env['FUZZ_SEQUENCES'] ?? 2_000);
+const byte = fc.oneof(
+  fc.constantFrom('\r', '\n', '\t', '\x7f', '\b', '\x03', '\x04', '\x10', '\x15', '\x1c'),
+  fc.integer({ min: 1, max: 0x1a }).map((c) => String.fromCharCode(c)),
+  fc.constantFrom('j', 'k', 'q', 'a', 'B', ':', '/', ' ', '1', '.', 'é', '✓', '€'),
+  fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme-ascii' }),
+);
+
+describe('splitBurst, property', () => {
+  it('any keys read together are the keys read one by one, modifiers and order kept', () => {
+    fc.assert(
+      fc.property(fc.array(byte, { minLength: 2, maxLength: 24 }), (keys) => {
+        // One key alone is ink's own reading (checked against ink below); two or more are a burst.
+        const burst = keys.join('');
+        // Printable runs are split key by key outside a text field, as the keyboard handler does.
+        const got = splitBurst(burst, {}).flatMap((p) => ([...p.input].length > 1 ? [...p.input].flatMap((ch) => names([{ input: ch, key: {} }])) : names([p])));
+        expect(got).toEqual(keys.map(aloneName).filter((k): k is string => k !== undefined));
+        // Inside a text field each run is one paste: the text between the keys, whole.
+        const texts = splitBurst(burst, {}).filter((p) => Object.keys(p.key).length === 0 && !/[\x00-\x1f\x7f]/.test(p.input)).map((p) => p.input);
+        expect(texts.join('')).toBe(keys.filter((k) => !/[\x00-\x1f\x7f]/.test(k)).join(''));
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   });
 });
 
