@@ -1,13 +1,16 @@
+import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
+import { render, Text, type Instance } from 'ink';
 import { DEFAULT_KEYMAP, type CommandId } from '../../src/keymap/index.js';
 import { runCommand } from '../../src/ui/commands/registry.js';
 import type { AppContextValue } from '../../src/ui/context/AppContext.js';
-import { handleInput } from '../../src/ui/input/useKeyboard.js';
+import { handleInput, useKeyboard } from '../../src/ui/input/useKeyboard.js';
 import { paletteStartRow } from '../../src/ui/overlays/overlayLists.js';
 import { createViewStore, view } from '../../src/ui/view/viewStore.js';
 import { commandContext } from './support/commandContext.js';
 import { fullStore } from './support/paneFixtures.js';
 import { renderApp, type RenderedApp } from './support/renderApp.js';
+import { FakeStdin } from './support/virtualTerminal.js';
 
 /**
  * Keys whole: a read that holds several keys (a slow link, SSH, tmux `send-keys Enter C-c`)
@@ -56,9 +59,12 @@ describe('a burst of keys in one read', () => {
 });
 
 let app: RenderedApp | undefined;
+let inked: Instance | undefined;
 afterEach(() => {
   app?.unmount();
   app = undefined;
+  inked?.unmount();
+  inked = undefined;
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -91,6 +97,35 @@ describe('the dashboard under ink', () => {
     expect(app.quits()).toBe(0);
     await app.vt.press('\x03');
     await until(() => app!.quits() === 1, 'the quit after the second Ctrl-C');
+  });
+});
+
+/** A TTY stdout that keeps nothing: these tests look at input only. */
+class NullStdout extends EventEmitter {
+  readonly isTTY = true;
+  columns = 80;
+  rows = 24;
+  write = (_data: unknown, cb?: unknown, cb2?: unknown): boolean => {
+    const done = typeof cb === 'function' ? cb : cb2;
+    if (typeof done === 'function') (done as () => void)();
+    return true;
+  };
+}
+
+describe('one write of mixed keys through ink and the keyboard handler', () => {
+  it('arrows, Shift-Tab, Ctrl+U/D, Tab, Enter and Ctrl-C each arrive whole and in order', async () => {
+    const stdin = new FakeStdin();
+    const viewStore = createViewStore();
+    const ran: CommandId[] = [];
+    function Keys() {
+      useKeyboard({ keymap: DEFAULT_KEYMAP, view: viewStore, run: (id) => ran.push(id) });
+      return <Text>keys</Text>;
+    }
+    inked = render(<Keys />, { stdout: new NullStdout() as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, patchConsole: false, exitOnCtrlC: false });
+    await sleep(10);
+    stdin.send('j\x1b[A\x1b[Bk\x15\x04\x1b[Z\t\x1b[6~\x03');
+    await until(() => ran.length >= 10, 'ten commands');
+    expect(ran).toEqual(['list.down', 'list.up', 'list.down', 'list.up', 'list.pageUp', 'list.pageDown', 'focus.prev', 'focus.next', 'list.pageDown', 'app.forceQuit']);
   });
 });
 
