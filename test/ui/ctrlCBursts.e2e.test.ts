@@ -28,6 +28,12 @@ describe('Ctrl-C in a burst', () => {
       dash = launchDashboard([], { cols: 120, rows: 40 });
       const t = dash.term;
       await t.waitFor('Book SOL1', 30_000);
+      // A key the dashboard answers first: the terminal is in raw mode now (before, the pty
+      // itself would turn \x03 into SIGINT, exit 130, and test nothing of ours).
+      await t.press('?');
+      await t.waitFor('Help: keys', 20_000);
+      await t.press(KEYS.escape);
+      await t.waitFor((s) => !s.includes('Help: keys'), 20_000);
       // press() writes each string it is given in one write.
       await t.press(burst);
       const { exitCode } = await t.exited;
