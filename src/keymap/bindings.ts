@@ -17,11 +17,16 @@ interface BindingDef {
   readonly writes?: true;
   /** A word or two for the key hint line; the commands that matter most in their context have one. */
   readonly hint?: string;
+  /**
+   * A form command of one step only: on any other step of the form its key is not this
+   * command, so on the fields a letter still jumps to the choice it names (`a` gives Alo).
+   */
+  readonly step?: 'confirm';
 }
 
 const DEFS = [
   // Everywhere, even inside overlays and forms.
-  { id: 'app.forceQuit', keys: ['ctrl+c'], description: 'Quit immediately', context: 'always', palette: false },
+  { id: 'app.forceQuit', keys: ['ctrl+c'], description: 'Quit at once (asks once while a signed request is in flight)', context: 'always', palette: false },
 
   // Navigation and overlays.
   { id: 'quit', keys: ['q'], description: 'Quit', context: 'global' },
@@ -114,8 +119,8 @@ const DEFS = [
   { id: 'form.nextField', keys: ['tab', 'down'], description: 'Next field', context: 'form', palette: false, hint: 'next field' },
   { id: 'form.prevField', keys: ['shift+tab', 'up'], description: 'Previous field', context: 'form', palette: false },
   { id: 'form.toggle', keys: ['space'], description: 'Toggle or cycle the focused choice', context: 'form', palette: false, hint: 'toggle' },
-  { id: 'form.override', keys: ['o'], description: 'Override the guards and blockers (confirm step)', context: 'form', palette: false, writes: true, hint: 'override' },
-  { id: 'form.skipConfirm', keys: ['a'], description: "Send, and don't ask again under this size (confirm step; saved to the config)", context: 'form', palette: false, hint: "don't ask" },
+  { id: 'form.override', keys: ['o'], description: 'Override the guards and blockers (confirm step)', context: 'form', palette: false, writes: true, hint: 'override', step: 'confirm' },
+  { id: 'form.skipConfirm', keys: ['a'], description: "Send, and don't ask again under this size (confirm step; saved to the config)", context: 'form', palette: false, hint: "don't ask", step: 'confirm' },
   { id: 'form.priceSource', keys: ['ctrl+p'], description: 'Order price from mid / best / last / book cursor', context: 'form', palette: false, hint: 'price from' },
   { id: 'confirm.yes', keys: ['y', 'enter'], description: 'Confirm and sign', context: 'confirm', palette: false, hint: 'yes' },
   { id: 'confirm.no', keys: ['n', 'escape'], description: 'Go back without sending', context: 'confirm', palette: false, hint: 'no' },
@@ -138,6 +143,7 @@ export interface Binding {
   readonly palette?: boolean;
   readonly writes?: true;
   readonly hint?: string;
+  readonly step?: 'confirm';
 }
 
 export const DEFAULT_BINDINGS: readonly Binding[] = DEFS;

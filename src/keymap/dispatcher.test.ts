@@ -66,6 +66,19 @@ describe('resolve', () => {
     expect(resolve('tab', activeContexts({ overlay: 'form' }))).toBe('form.nextField');
     expect(resolve('ctrl+c', activeContexts({ overlay: 'form' }))).toBe('app.forceQuit');
   });
+  it("gives a confirm-step key to the form's fields on every other step", () => {
+    const form = activeContexts({ overlay: 'form' });
+    expect(resolve('a', form, { formStep: 'confirm' })).toBe('form.skipConfirm');
+    expect(resolve('o', form, { formStep: 'confirm' })).toBe('form.override');
+    for (const formStep of ['edit', 'sending', 'result', undefined]) {
+      expect(resolve('a', form, formStep ? { formStep } : {})).toBeUndefined();
+      expect(resolve('o', form, formStep ? { formStep } : {})).toBeUndefined();
+      expect(dispatchInput('a', {}, form, formStep ? { formStep } : {})).toEqual([{ kind: 'key', key: 'a' }]);
+    }
+    // Keys of no step act on every step.
+    expect(resolve('tab', form, { formStep: 'edit' })).toBe('form.nextField');
+    expect(resolve('ctrl+p', form, { formStep: 'edit' })).toBe('form.priceSource');
+  });
   it('applies precedence whatever order the contexts come in', () => {
     expect(effectiveContexts(['global', 'list', 'palette', 'always'])).toEqual(['always', 'palette', 'list']);
     expect(resolve('enter', ['global', 'orders', 'form'])).toBe('form.submit');

@@ -48,6 +48,8 @@ export interface ResolveOptions {
    * nothing, and so does every key no binding claims (typed text included).
    */
   only?: ReadonlySet<CommandId>;
+  /** The step of the form on top ('edit', 'confirm', …): a binding of another `step` is no command now. */
+  formStep?: string;
 }
 
 /** The command a key runs in the active contexts, if any. Pure. */
@@ -56,8 +58,12 @@ export function resolve(key: string, contexts: readonly Context[], opts: Resolve
   const keymap = opts.keymap ?? DEFAULT_KEYMAP;
   for (const c of effectiveContexts(contexts)) {
     const id = keymap.lookup(c, key);
+    if (!id) continue;
+    // A command of another form step: the key is the focused field's (a letter on a choice).
+    const step = keymap.binding(id)?.step;
+    if (step !== undefined && step !== opts.formStep) continue;
     // The key means this command here; if it is not allowed now, it means nothing.
-    if (id) return !opts.only || opts.only.has(id) ? id : undefined;
+    return !opts.only || opts.only.has(id) ? id : undefined;
   }
   return undefined;
 }

@@ -5,12 +5,11 @@ import { inputStateOf } from '../input/inputContexts.js';
 import { selectTopOverlay, type ViewState } from '../view/viewStore.js';
 import { fitSegments, type SegmentGroup } from './fitSegments.js';
 
-/** Form keys that mean something only on the confirm step, and the ones that mean nothing there. */
-const CONFIRM_ONLY: readonly CommandId[] = ['form.override', 'form.skipConfirm'];
+/** Form keys that mean nothing on the confirm step (the confirm step's own say so in their binding's `step`). */
 const EDIT_ONLY: readonly CommandId[] = ['form.nextField', 'form.prevField', 'form.toggle', 'form.priceSource'];
 
 /** What the entries of the screen in `s` leave out: keys that would do nothing there. */
-function exceptFor(s: ViewState): Set<CommandId> {
+function exceptFor(s: ViewState, bindings: readonly Binding[]): Set<CommandId> {
   const top = selectTopOverlay(s);
   // Over an overlay, a pane's row is not what the user is looking at.
   if (top && top.kind !== 'form') return new Set<CommandId>(['row.copy']);
@@ -18,7 +17,7 @@ function exceptFor(s: ViewState): Set<CommandId> {
   if (top?.kind !== 'form') return new Set<CommandId>(s.focus === 'book' ? ['list.filter'] : []);
   const f = s.form;
   if (!f || f.stage !== 'confirm') {
-    const out = new Set<CommandId>(CONFIRM_ONLY);
+    const out = new Set<CommandId>(bindings.filter((b) => b.step === 'confirm').map((b) => b.id));
     if (f?.formId !== 'order') out.add('form.priceSource');
     if (f && f.stage !== 'edit') out.add('form.submit');
     return out;
@@ -39,7 +38,7 @@ const CONFIRM_LABELS: Partial<Record<CommandId, string>> = { 'form.submit': 'sig
  */
 export function hintsFor(s: ViewState, bindings: readonly Binding[], readOnly: boolean): HintEntry[] {
   const { contexts, textInput } = inputStateOf(s);
-  const entries = hintEntries(bindings, contexts, { readOnly, except: exceptFor(s), textInput });
+  const entries = hintEntries(bindings, contexts, { readOnly, except: exceptFor(s, bindings), textInput });
   const confirming = selectTopOverlay(s)?.kind === 'form' && s.form?.stage === 'confirm';
   const labelled = confirming ? entries.map((e) => ({ ...e, label: CONFIRM_LABELS[e.id] ?? e.label })) : entries;
   const help = labelled.filter((e) => e.id === 'help');

@@ -26,8 +26,14 @@ async function switchContract(ctx: CommandContext, name: string): Promise<void> 
 }
 
 export const OVERLAY_COMMANDS = {
-  'app.forceQuit': (ctx) => ctx.quit(),
-  // The one way out for q and for Quit in the palette: asks first while a signed request is in flight.
+  // Ctrl-C, from anywhere: at once, unless a signed request still waits for its answer; then
+  // it asks as q does, and only once (Ctrl-C again, or y, is the answer).
+  'app.forceQuit': (ctx) => {
+    const asking = selectTopOverlay(ctx.app.view.getState())?.kind === 'quitConfirm';
+    if (hasRequestInFlight(ctx) && !asking) view.openOverlay(ctx.app.view, { kind: 'quitConfirm' });
+    else ctx.quit();
+  },
+  // The way out for q and for Quit in the palette: asks first while a signed request is in flight.
   quit: (ctx) => {
     if (hasRequestInFlight(ctx)) view.openOverlay(ctx.app.view, { kind: 'quitConfirm' });
     else ctx.quit();

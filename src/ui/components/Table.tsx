@@ -74,7 +74,8 @@ function TableRowImpl<T>({ row, cols, selected, selection, plain, tokens, gap }:
 const TableRow = memo(TableRowImpl) as typeof TableRowImpl;
 
 /**
- * A fixed-size table that never wraps: columns drop by priority when narrow, cells are
+ * A fixed-size table that never wraps: columns take their short form, then drop by
+ * priority, when narrow (each list pane declares the order: panes/columns.ts), cells are
  * truncated or padded to their width, and rows are sliced to the height with the
  * selected row kept in view.
  */
@@ -92,7 +93,7 @@ function TableImpl<T>({ columns, rows, rowKey, width, height, selected, empty, s
       {showHeader && (
         <Box height={1} flexShrink={0}>
           <Text wrap="truncate" {...theme.tokens.muted} bold>
-            {cols.map(({ column, width: w }, i) => (i > 0 ? GAP.repeat(gap) : '') + fit(column.title, w, column.align ?? 'left')).join('')}
+            {cols.map(({ column, width: w, title }, i) => (i > 0 ? GAP.repeat(gap) : '') + fit(title, w, column.align ?? 'left')).join('')}
           </Text>
         </Box>
       )}

@@ -147,6 +147,26 @@ describe('table layout', () => {
     expect(fitColumns(COLUMNS, 13).map((f) => f.column.key)).toEqual(['side', 'px']);
     expect(fitColumns(COLUMNS, 8).map((f) => f.column.key)).toEqual(['px']);
   });
+  it('takes a short form before dropping a column, and gives the full one back when there is room', () => {
+    const cols = [
+      { key: 'contract', title: 'Contract', width: 8, priority: 3, short: { title: 'Ctr', width: 4 } },
+      { key: 'side', title: 'Side', width: 4, priority: 2 },
+      { key: 'px', title: 'Price', width: 8, priority: 4 },
+      { key: 'fee', title: 'Fee', width: 6, priority: 1 },
+    ];
+    const shown = (w: number) => fitColumns(cols, w).map((f) => `${f.title}:${f.width}`);
+    // All fit: full titles.
+    expect(shown(29)).toEqual(['Contract:8', 'Side:4', 'Price:8', 'Fee:6']);
+    // Four short: the contract's short form, nothing dropped.
+    expect(shown(25)).toEqual(['Ctr:4', 'Side:4', 'Price:8', 'Fee:6']);
+    // Not enough even short: the fee drops, and what that frees gives the full title back.
+    expect(shown(22)).toEqual(['Contract:8', 'Side:4', 'Price:8']);
+    expect(shown(18)).toEqual(['Ctr:4', 'Side:4', 'Price:8']);
+    for (let w = 1; w <= 40; w++) {
+      const fitted = fitColumns(cols, w);
+      expect(fitted.reduce((a, f) => a + f.width, 0) + Math.max(0, fitted.length - 1)).toBe(w);
+    }
+  });
   it('scrolls like a pager', () => {
     expect(scrollStart(20, 5, 0, 0)).toBe(0);
     expect(scrollStart(20, 5, 7, 0)).toBe(3);

@@ -3,28 +3,46 @@ import type { Align } from '../format/width.js';
 export interface ColumnSpec {
   key: string;
   title: string;
-  /** Preferred width; the column is never narrower. */
+  /** Preferred width; the column is never narrower, unless it has a `short` form. */
   width: number;
   align?: Align;
   /** Higher survives longer when the table is narrow; ties drop the rightmost first. */
   priority?: number;
   /** Takes the width left over once the kept columns fit. */
   grow?: boolean;
+  /**
+   * A narrower form, taken before any column is dropped: a shorter title and the width the
+   * column's values need ("Contract" over values like "SOL1").
+   */
+  short?: { title: string; width: number };
 }
 
 export interface FittedColumn<C extends ColumnSpec> {
   column: C;
   width: number;
+  /** The title to show: the column's own, or its short form's. */
+  title: string;
 }
 
 /**
  * The columns that fit in `width` with `gap` spaces between them, in their original order.
- * Lowest-priority columns are dropped first; leftover width goes to the grow column (or
- * the last one), so a row is exactly `width` columns wide.
+ * When they do not all fit, columns with a short form take it first (the least important
+ * first), then the lowest-priority columns are dropped; what dropping frees gives the full
+ * forms back (the most important first). Leftover width goes to the grow column (or the
+ * last one), so a row is exactly `width` columns wide.
  */
 export function fitColumns<C extends ColumnSpec>(columns: readonly C[], width: number, gap = 1): FittedColumn<C>[] {
-  const kept = columns.map((c, i) => ({ c, i }));
-  const total = () => kept.reduce((a, k) => a + k.c.width, 0) + gap * Math.max(0, kept.length - 1);
+  const kept = columns.map((c, i) => ({ c, i, short: false }));
+  const w = (k: (typeof kept)[number]) => (k.short && k.c.short ? k.c.short.width : k.c.width);
+  const total = () => kept.reduce((a, k) => a + w(k), 0) + gap * Math.max(0, kept.length - 1);
+  // Least important first: lower priority, and of equal ones the rightmost.
+  const rank = (a: (typeof kept)[number], b: (typeof kept)[number]) => (a.c.priority ?? 0) - (b.c.priority ?? 0) || b.i - a.i;
+  if (total() > width) {
+    for (const k of [...kept].sort(rank)) {
+      if (total() <= width) break;
+      if (k.c.short && k.c.short.width < k.c.width) k.short = true;
+    }
+  }
   while (kept.length > 1 && total() > width) {
     let drop = 0;
     for (let j = 1; j < kept.length; j++) {
@@ -32,8 +50,13 @@ export function fitColumns<C extends ColumnSpec>(columns: readonly C[], width: n
     }
     kept.splice(drop, 1);
   }
+  for (const k of [...kept].sort(rank).reverse()) {
+    if (!k.short) continue;
+    k.short = false;
+    if (total() > width) k.short = true;
+  }
   if (kept.length === 0) return [];
-  const widths = kept.map((k) => k.c.width);
+  const widths = kept.map(w);
   let spare = width - total();
   if (spare < 0) {
     // Only one column left and it is too wide: it gets all there is.
@@ -42,7 +65,7 @@ export function fitColumns<C extends ColumnSpec>(columns: readonly C[], width: n
   }
   const growIndex = kept.findIndex((k) => k.c.grow);
   widths[growIndex >= 0 ? growIndex : widths.length - 1]! += spare;
-  return kept.map((k, j) => ({ column: k.c, width: widths[j]! }));
+  return kept.map((k, j) => ({ column: k.c, width: widths[j]!, title: k.short && k.c.short ? k.c.short.title : k.c.title }));
 }
 
 /**

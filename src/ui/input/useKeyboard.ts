@@ -5,6 +5,7 @@ import { selectTopOverlay, view } from '../view/viewStore.js';
 import { paletteStartRow } from '../overlays/overlayLists.js';
 import { formInputHandler } from './formInput.js';
 import { inputStateOf, type ScreenFacts } from './inputContexts.js';
+import { splitBurst } from './keyBurst.js';
 
 export interface KeyboardOptions {
   keymap: Keymap;
@@ -16,29 +17,30 @@ export interface KeyboardOptions {
 
 /**
  * The dashboard's one keyboard handler. Every key goes through the keymap (bindings as
- * data, user overrides applied) in the contexts the view state and the screen make live;
- * several keys in one read are split (ink passes a fast burst as one input). Typed text goes
- * to the top overlay's filter.
+ * data, user overrides applied) in the contexts the view state and the screen make live.
+ * A read that holds several keys (a fast burst, a slow link, tmux `send-keys Enter C-c`) is
+ * cut into its keys first, each keeping its modifiers (keyBurst.ts), so Ctrl-C quits from
+ * anywhere in a read. Typed text goes to the top overlay's filter.
  */
 export function handleInput(input: string, key: Partial<InkKey>, o: KeyboardOptions): void {
-  const chars = [...input];
-  if (chars.length > 1 && !hasNamedKey(key) && CONTROL_IN_TEXT.test(input)) {
-    // Fast typing or a slow screen can deliver "ETH\r" in one read: the text stays text and
-    // Enter, Tab or Backspace inside it are still keys.
-    for (const part of input.split(CONTROL_SPLIT)) if (part) handleInput(part, {}, o);
-    return;
-  }
+  for (const piece of splitBurst(input, key)) handleKey(piece.input, piece.key, o);
+}
+
+function handleKey(input: string, key: Partial<InkKey>, o: KeyboardOptions): void {
   const state = inputStateOf(o.view.getState(), o.screen?.());
-  if (chars.length > 1 && !state.textInput && !hasNamedKey(key)) {
-    // One key at a time, each in the contexts the previous one left (":abc" opens the palette, then types).
-    for (const ch of chars) handleInput(ch, {}, o);
+  if ([...input].length > 1 && !state.textInput && !hasNamedKey(key)) {
+    // Plain text outside a text field: one key at a time, each in the contexts the previous
+    // one left (":abc" opens the palette, then types).
+    for (const ch of input) handleKey(ch, {}, o);
     return;
   }
   const top = selectTopOverlay(o.view.getState());
   const form = top?.kind === 'form' ? top : undefined;
   const formInput = form ? formInputHandler() : undefined;
   const only = state.only ? { only: state.only } : {};
-  for (const action of dispatchInput(input, key, state.contexts, { keymap: o.keymap, textInput: state.textInput, ...only })) {
+  const step = form ? o.view.getState().form?.stage : undefined;
+  const formStep = step ? { formStep: step } : {};
+  for (const action of dispatchInput(input, key, state.contexts, { keymap: o.keymap, textInput: state.textInput, ...only, ...formStep })) {
     if (action.kind === 'command') o.run(action.id);
     else if (form && formInput) {
       if (action.kind === 'text') formInput.onText(form, action.text);
@@ -60,9 +62,6 @@ function setFilter(store: ViewStore, query: string): void {
   if (top?.kind === 'filter') view.typeFilter(store, top.pane, query);
   else view.setOverlayQuery(store, query, top?.kind === 'palette' ? paletteStartRow(query) : 0);
 }
-
-const CONTROL_IN_TEXT = /[\r\n\t\x7f\b]/;
-const CONTROL_SPLIT = /([\r\n\t\x7f\b])/;
 
 type InkKey = Parameters<Parameters<typeof useInput>[0]>[1];
 

@@ -7,7 +7,7 @@ import { useShell } from '../../context/ShellContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import { Table, type Column } from '../../components/Table.js';
 import { fit } from '../../format/width.js';
-import { filler, widthFor } from '../columns.js';
+import { dropOrder, filler, widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
 import { clampSelection, paneRowFilters } from '../selection.js';
 import { filterEmpty, filterTitle } from '../filterTitle.js';
@@ -19,22 +19,25 @@ import { accountCard, CARD_BELOW, focusCard } from './accountCard.js';
 import { accountRows, type AccountRow } from './accountRows.js';
 import { focusPool, type FocusPool } from './focusPool.js';
 
+/** The order the columns drop in as the pane narrows, first to go first. */
+const DROP_FIRST = ['ratio', 'withdrawable', 'used', 'equity', 'available', 'balance', 'where'] as const;
+
 export function accountColumns(rows: readonly AccountRow[]): Column<AccountRow>[] {
   // Coin names padded to one width keep the amounts' decimal points in line.
   const coinWidth = widthFor('', rows.map((r) => r.coin), 0);
   const balanceText = (r: AccountRow) => `${r.balance} ${fit(r.coin, coinWidth)}`;
   const w = (title: string, pick: (r: AccountRow) => string, min = 4) => widthFor(title, rows.map(pick), min, 24);
-  return [
-    { key: 'where', title: 'Pool', width: w('Pool', (r) => r.where, 5), priority: 10, cell: (r) => ({ text: r.where, bold: r.kind !== 'poolCoin' }) },
+  return dropOrder([
+    { key: 'where', title: 'Pool', width: w('Pool', (r) => r.where, 5), cell: (r) => ({ text: r.where, bold: r.kind !== 'poolCoin' }) },
     // The coin rides with the balance, so it survives when narrow columns drop.
-    { key: 'balance', title: 'Balance', width: w('Balance', balanceText), align: 'right', priority: 9, cell: (r) => balanceText(r) },
-    { key: 'equity', title: 'Equity', width: w('Equity', (r) => r.equity), align: 'right', priority: 7, cell: (r) => r.equity },
-    { key: 'used', title: 'Margin', width: w('Margin', (r) => r.used), align: 'right', priority: 5, cell: (r) => ({ text: r.used, token: 'warning' }) },
-    { key: 'available', title: 'Avail', width: w('Avail', (r) => r.available), align: 'right', priority: 8, cell: (r) => ({ text: r.available, token: 'ok' }) },
-    { key: 'withdrawable', title: 'Withdraw', width: w('Withdraw', (r) => r.withdrawable), align: 'right', priority: 4, cell: (r) => r.withdrawable },
-    { key: 'ratio', title: 'Ratio', width: w('Ratio', (r) => r.ratio), align: 'right', priority: 3, cell: (r) => r.ratio },
+    { key: 'balance', title: 'Balance', width: w('Balance', balanceText), align: 'right', cell: (r) => balanceText(r) },
+    { key: 'equity', title: 'Equity', width: w('Equity', (r) => r.equity), align: 'right', cell: (r) => r.equity },
+    { key: 'used', title: 'Margin', width: w('Margin', (r) => r.used), align: 'right', cell: (r) => ({ text: r.used, token: 'warning' }) },
+    { key: 'available', title: 'Avail', width: w('Avail', (r) => r.available), align: 'right', cell: (r) => ({ text: r.available, token: 'ok' }) },
+    { key: 'withdrawable', title: 'Withdraw', width: w('Withdraw', (r) => r.withdrawable), align: 'right', cell: (r) => r.withdrawable },
+    { key: 'ratio', title: 'Ratio', width: w('Ratio', (r) => r.ratio), align: 'right', cell: (r) => r.ratio },
     filler(),
-  ];
+  ], DROP_FIRST);
 }
 
 /** The card lines in view: scrolled as little as possible to keep the selected entry's first line shown. */

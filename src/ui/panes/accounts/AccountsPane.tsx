@@ -3,7 +3,7 @@ import type { AccountsState } from '../../../session/accountsWatch.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import { useApp, useAppState, useViewState } from '../../context/AppContext.js';
-import { filler, widthFor } from '../columns.js';
+import { dropOrder, filler, widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { useNow } from '../useNow.js';
@@ -15,18 +15,21 @@ import { usePaneFilter } from '../usePaneFilter.js';
 const NONE: AccountsState = { version: 0, lines: [] };
 const never = () => () => {};
 
+/** The order the columns drop in as the pane narrows, first to go first. */
+const DROP_FIRST = ['orders', 'positions', 'age', 'upnl', 'ratio', 'equity', 'name'] as const;
+
 export function accountsColumns(rows: readonly AccountOverviewRow[]): Column<AccountOverviewRow>[] {
   const w = (title: string, pick: (r: AccountOverviewRow) => string, min: number, max: number) => widthFor(title, rows.map(pick), min, max);
-  return [
-    { key: 'name', title: 'Profile', width: w('Profile', (r) => `${r.name} •`, 6, 16), priority: 12, cell: (r) => ({ text: r.current ? `${r.name} •` : r.name, bold: r.current }) },
-    { key: 'equity', title: 'Equity', width: w('Equity', (r) => r.equity, 6, 16), align: 'right', priority: 11, cell: (r) => r.equity },
-    { key: 'upnl', title: 'uPnL', width: w('uPnL', (r) => r.upnl, 4, 14), align: 'right', priority: 9, cell: (r) => ({ text: r.upnl, token: r.upnlTone }) },
-    { key: 'ratio', title: 'Ratio', width: 6, align: 'right', priority: 10, cell: (r) => ({ text: r.ratio, token: r.ratioTone }) },
-    { key: 'orders', title: 'Ord', width: 4, align: 'right', priority: 6, cell: (r) => r.orders },
-    { key: 'positions', title: 'Pos', width: 4, align: 'right', priority: 7, cell: (r) => r.positions },
-    { key: 'age', title: 'Age', width: 8, priority: 8, grow: true, cell: (r) => ({ text: r.age, token: r.ageTone }) },
+  return dropOrder([
+    { key: 'name', title: 'Profile', width: w('Profile', (r) => `${r.name} •`, 6, 16), cell: (r) => ({ text: r.current ? `${r.name} •` : r.name, bold: r.current }) },
+    { key: 'equity', title: 'Equity', width: w('Equity', (r) => r.equity, 6, 16), align: 'right', cell: (r) => r.equity },
+    { key: 'upnl', title: 'uPnL', width: w('uPnL', (r) => r.upnl, 4, 14), align: 'right', cell: (r) => ({ text: r.upnl, token: r.upnlTone }) },
+    { key: 'ratio', title: 'Ratio', width: 6, align: 'right', cell: (r) => ({ text: r.ratio, token: r.ratioTone }) },
+    { key: 'orders', title: 'Ord', width: 4, align: 'right', cell: (r) => r.orders },
+    { key: 'positions', title: 'Pos', width: 4, align: 'right', cell: (r) => r.positions },
+    { key: 'age', title: 'Age', width: 8, grow: true, cell: (r) => ({ text: r.age, token: r.ageTone }) },
     filler(),
-  ];
+  ], DROP_FIRST);
 }
 
 /** Every profile's account at a glance (equity, uPnL, margin ratio, orders, positions, age); • marks the one in view. */

@@ -5,7 +5,7 @@ import { fit } from '../../format/width.js';
 import { SegmentLine } from '../SegmentLine.js';
 import type { Column } from '../../components/Table.js';
 import type { ThemeToken } from '../../theme/tokens.js';
-import { filler, widthFor } from '../columns.js';
+import { dropOrder, filler, widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { useNow } from '../useNow.js';
@@ -15,16 +15,19 @@ import { paneRowFilters } from '../selection.js';
 import { usePaneFilter } from '../usePaneFilter.js';
 import { agentRows, EXPIRY_WARNING_MS, expiryText, isExpired, slotSummary, type AgentRow } from './agentRows.js';
 
+/** The order the columns drop in as the pane narrows, first to go first. */
+const DROP_FIRST = ['slot', 'address', 'expires', 'name'] as const;
+
 export function agentColumns(rows: readonly AgentRow[], serverNow: number): Column<AgentRow>[] {
   const tone = (r: AgentRow): ThemeToken =>
     isExpired(r, serverNow) ? 'error' : r.validUntil !== 0 && r.validUntil - serverNow < EXPIRY_WARNING_MS ? 'warning' : 'ok';
-  return [
-    { key: 'name', title: 'Name', width: widthFor('Name', rows.map((r) => r.name), 6, 16), priority: 10, cell: (r) => ({ text: r.name, bold: true }) },
-    { key: 'slot', title: 'Slot', width: 5, priority: 4, cell: (r) => ({ text: r.slot, token: 'muted' }) },
-    { key: 'address', title: 'Address', width: 13, priority: 6, cell: (r) => r.address },
-    { key: 'expires', title: 'Expires', width: 9, align: 'right', priority: 9, cell: (r) => ({ text: expiryText(r, serverNow), token: tone(r) }) },
+  return dropOrder([
+    { key: 'name', title: 'Name', width: widthFor('Name', rows.map((r) => r.name), 6, 16), cell: (r) => ({ text: r.name, bold: true }) },
+    { key: 'slot', title: 'Slot', width: 5, cell: (r) => ({ text: r.slot, token: 'muted' }) },
+    { key: 'address', title: 'Address', width: 13, cell: (r) => r.address },
+    { key: 'expires', title: 'Expires', width: 9, align: 'right', cell: (r) => ({ text: expiryText(r, serverNow), token: tone(r) }) },
     filler(),
-  ];
+  ], DROP_FIRST);
 }
 
 export const AgentsPane = memo(function AgentsPane({ width, height, focused, tabs }: PaneProps) {

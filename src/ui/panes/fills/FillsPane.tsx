@@ -6,7 +6,7 @@ import { useApp, useAppState, useViewState } from '../../context/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import { useTheme } from '../../theme/ThemeContext.js';
-import { widthFor } from '../columns.js';
+import { dropOrder, widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { usePaneStale } from '../usePaneStale.js';
@@ -15,18 +15,25 @@ import { paneRowFilters } from '../selection.js';
 import { usePaneFilter } from '../usePaneFilter.js';
 import { fillRows, type FillRow } from './fillRows.js';
 
+/**
+ * The order the columns drop in as the pane narrows, first to go first: time, contract,
+ * side, price and size are kept at 120x40 with prices of five digits (the contract's short
+ * title makes the room).
+ */
+const DROP_FIRST = ['liq', 'fee', 'pnl', 'time', 'contract', 'size', 'price', 'side'] as const;
+
 export function fillColumns(rows: readonly FillRow[]): Column<FillRow>[] {
   const w = (title: string, pick: (r: FillRow) => string, min = 4) => widthFor(title, rows.map(pick), min, 20);
-  return [
-    { key: 'time', title: 'Time', width: 8, priority: 6, cell: (r) => ({ text: r.time, token: 'muted' }) },
-    { key: 'contract', title: 'Contract', width: w('Contract', (r) => r.contract), priority: 7, cell: (r) => r.contract },
-    { key: 'side', title: 'Side', width: 4, priority: 10, cell: (r) => ({ text: r.side, token: r.isBuy ? 'bid' : 'ask' }) },
-    { key: 'price', title: 'Price', width: w('Price', (r) => r.price, 5), align: 'right', priority: 10, cell: (r) => r.price },
-    { key: 'size', title: 'Size', width: w('Size', (r) => r.size), align: 'right', priority: 9, cell: (r) => r.size },
-    { key: 'fee', title: 'Fee', width: w('Fee', (r) => r.fee), align: 'right', priority: 4, cell: (r) => ({ text: r.fee, token: 'muted' }) },
-    { key: 'pnl', title: 'Closed PnL', width: w('Closed PnL', (r) => r.pnl), align: 'right', priority: 5, cell: (r) => ({ text: r.pnl, token: r.pnlTone }) },
-    { key: 'liq', title: 'Role', width: 5, priority: 3, grow: true, cell: (r) => ({ text: r.liquidity, token: r.liquidity === 'liq' ? 'error' : 'muted' }) },
-  ];
+  return dropOrder([
+    { key: 'time', title: 'Time', width: 8, cell: (r) => ({ text: r.time, token: 'muted' }) },
+    { key: 'contract', title: 'Contract', width: w('Contract', (r) => r.contract), short: { title: 'Ctr', width: widthFor('Ctr', rows.map((r) => r.contract)) }, cell: (r) => r.contract },
+    { key: 'side', title: 'Side', width: 4, cell: (r) => ({ text: r.side, token: r.isBuy ? 'bid' : 'ask' }) },
+    { key: 'price', title: 'Price', width: w('Price', (r) => r.price, 5), align: 'right', cell: (r) => r.price },
+    { key: 'size', title: 'Size', width: w('Size', (r) => r.size), align: 'right', cell: (r) => r.size },
+    { key: 'fee', title: 'Fee', width: w('Fee', (r) => r.fee), align: 'right', cell: (r) => ({ text: r.fee, token: 'muted' }) },
+    { key: 'pnl', title: 'Closed PnL', width: w('Closed PnL', (r) => r.pnl), align: 'right', cell: (r) => ({ text: r.pnl, token: r.pnlTone }) },
+    { key: 'liq', title: 'Role', width: 5, grow: true, cell: (r) => ({ text: r.liquidity, token: r.liquidity === 'liq' ? 'error' : 'muted' }) },
+  ], DROP_FIRST);
 }
 
 /** Monitor mode has no signature, and fills come only on the authenticated stream. */

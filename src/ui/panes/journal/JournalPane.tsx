@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import { useAppState, useViewState } from '../../context/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
-import { widthFor } from '../columns.js';
+import { dropOrder, widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { journalRows, type JournalRow } from './journalRows.js';
@@ -12,6 +12,9 @@ import { usePaneFilter } from '../usePaneFilter.js';
 
 /** Below this width the result is its glyph alone, leaving room for the request's words. */
 export const COMPACT_BELOW = 48;
+
+/** The order the columns drop in as the pane narrows, first to go first. */
+const DROP_FIRST = ['nonce', 'req', 'action', 'signer', 'detail', 'asked', 'outcome', 'time'] as const;
 
 /**
  * Time first and never dropped: a journal row without its time answers no auditor. Then the
@@ -24,21 +27,21 @@ export function journalColumns(rows: readonly JournalRow[], width = Infinity): C
   const compact = width < COMPACT_BELOW;
   const time = w('Time', (r) => r.time, 8, 11);
   const outcome: Column<JournalRow> = compact
-    ? { key: 'outcome', title: '', width: 1, priority: 11, cell: (r) => ({ text: r.outcome.slice(0, 1), token: r.outcomeTone }) }
-    : { key: 'outcome', title: 'Result', width: w('Result', (r) => r.outcome, 4, 12), priority: 11, cell: (r) => ({ text: r.outcome, token: r.outcomeTone }) };
+    ? { key: 'outcome', title: '', width: 1, cell: (r) => ({ text: r.outcome.slice(0, 1), token: r.outcomeTone }) }
+    : { key: 'outcome', title: 'Result', width: w('Result', (r) => r.outcome, 4, 12), cell: (r) => ({ text: r.outcome, token: r.outcomeTone }) };
   // Narrow: the words take the whole row beside the time and the glyph, and the answer waits for Enter.
   const askedMax = !Number.isFinite(width) ? 48 : compact ? Math.max(10, width - time - outcome.width - 2) : Math.max(16, Math.floor(width * 0.35));
-  return [
-    { key: 'time', title: 'Time', width: time, priority: 12, cell: (r) => ({ text: r.time, token: 'muted' }) },
+  return dropOrder([
+    { key: 'time', title: 'Time', width: time, cell: (r) => ({ text: r.time, token: 'muted' }) },
     outcome,
-    { key: 'action', title: 'Action', width: w('Action', (r) => r.action, 6, 16), priority: 4, cell: (r) => ({ text: r.action, bold: true }) },
-    { key: 'asked', title: 'Asked', width: w('Asked', (r) => r.asked, 10, askedMax), priority: 10, cell: (r) => ({ text: r.asked }) },
+    { key: 'action', title: 'Action', width: w('Action', (r) => r.action, 6, 16), cell: (r) => ({ text: r.action, bold: true }) },
+    { key: 'asked', title: 'Asked', width: w('Asked', (r) => r.asked, 10, askedMax), cell: (r) => ({ text: r.asked }) },
     // Wide panes keep a readable share for the answer before any id column.
-    { key: 'detail', title: 'Answer', width: width >= 80 ? 24 : 10, priority: 8, grow: true, cell: (r) => ({ text: r.detail, token: r.outcomeTone === 'error' ? 'error' : 'text' }) },
-    { key: 'signer', title: 'Signer', width: 6, priority: 5, cell: (r) => ({ text: r.signer, token: 'muted' }) },
-    { key: 'req', title: 'Request', width: w('Request', (r) => r.requestId, 7, 12), priority: 3, cell: (r) => ({ text: r.requestId, token: 'muted' }) },
-    { key: 'nonce', title: 'Nonce', width: w('Nonce', (r) => r.nonce, 5, 13), align: 'right', priority: 2, cell: (r) => ({ text: r.nonce, token: 'muted' }) },
-  ];
+    { key: 'detail', title: 'Answer', width: width >= 80 ? 24 : 10, grow: true, cell: (r) => ({ text: r.detail, token: r.outcomeTone === 'error' ? 'error' : 'text' }) },
+    { key: 'signer', title: 'Signer', width: 6, cell: (r) => ({ text: r.signer, token: 'muted' }) },
+    { key: 'req', title: 'Request', width: w('Request', (r) => r.requestId, 7, 12), cell: (r) => ({ text: r.requestId, token: 'muted' }) },
+    { key: 'nonce', title: 'Nonce', width: w('Nonce', (r) => r.nonce, 5, 13), align: 'right', cell: (r) => ({ text: r.nonce, token: 'muted' }) },
+  ], DROP_FIRST);
 }
 
 export const JournalPane = memo(function JournalPane({ width, height, focused, tabs }: PaneProps) {

@@ -3,7 +3,7 @@ import { useAppState, useViewState } from '../../context/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import { formatAge } from '../../format/time.js';
-import { widthFor } from '../columns.js';
+import { dropOrder, widthFor } from '../columns.js';
 import { memoLast } from '../memo.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
@@ -21,26 +21,30 @@ import { selectSelectedContract } from '../../../state/selectors.js';
  */
 const orderColumnWidths = memoLast((rows: readonly OrderRow[], scope: OrdersScope) => ({
   contract: scope === 'all' ? widthFor('Contract', rows.map((r) => r.contract), 4, 12) : 0,
+  contractShort: scope === 'all' ? widthFor('Ctr', rows.map((r) => r.contract), 3, 12) : 0,
   price: widthFor('Price', rows.map((r) => r.price), 5),
   size: widthFor('Size/Orig', rows.map((r) => r.size), 5),
   filled: widthFor('Filled', rows.map((r) => r.filled), 4),
 }));
 
+/** The order the columns drop in as the pane narrows, first to go first. */
+const DROP_FIRST = ['cloid', 'age', 'filled', 'tif', 'ro', 'contract', 'size', 'side', 'price'] as const;
+
 export function orderColumns(rows: readonly OrderRow[], scope: OrdersScope, now: number): Column<OrderRow>[] {
   const w = orderColumnWidths(rows, scope);
   const cols: Column<OrderRow>[] = [];
-  if (scope === 'all') cols.push({ key: 'contract', title: 'Contract', width: w.contract, priority: 7, cell: (r) => r.contract });
+  if (scope === 'all') cols.push({ key: 'contract', title: 'Contract', width: w.contract, short: { title: 'Ctr', width: w.contractShort }, cell: (r) => r.contract });
   cols.push(
-    { key: 'side', title: 'Side', width: 4, priority: 9, cell: (r) => ({ text: r.side, token: r.isBuy ? 'bid' : 'ask' }) },
-    { key: 'price', title: 'Price', width: w.price, align: 'right', priority: 10, cell: (r) => r.price },
-    { key: 'size', title: 'Size/Orig', width: w.size, align: 'right', priority: 8, cell: (r) => r.size },
-    { key: 'filled', title: 'Filled', width: w.filled, align: 'right', priority: 4, cell: (r) => ({ text: r.filled, token: 'muted' }) },
-    { key: 'tif', title: 'TIF', width: 3, priority: 5, cell: (r) => r.tif },
-    { key: 'ro', title: 'RO', width: 2, priority: 6, cell: (r) => ({ text: r.reduceOnly, token: 'warning' }) },
-    { key: 'age', title: 'Age', width: 4, align: 'right', priority: 3, cell: (r) => ({ text: formatAge(now - r.placedAt), token: 'muted' }) },
-    { key: 'cloid', title: 'Cloid', width: 6, priority: 1, grow: true, cell: (r) => ({ text: r.cloid, token: 'muted' }) },
+    { key: 'side', title: 'Side', width: 4, cell: (r) => ({ text: r.side, token: r.isBuy ? 'bid' : 'ask' }) },
+    { key: 'price', title: 'Price', width: w.price, align: 'right', cell: (r) => r.price },
+    { key: 'size', title: 'Size/Orig', width: w.size, align: 'right', cell: (r) => r.size },
+    { key: 'filled', title: 'Filled', width: w.filled, align: 'right', cell: (r) => ({ text: r.filled, token: 'muted' }) },
+    { key: 'tif', title: 'TIF', width: 3, cell: (r) => r.tif },
+    { key: 'ro', title: 'RO', width: 2, cell: (r) => ({ text: r.reduceOnly, token: 'warning' }) },
+    { key: 'age', title: 'Age', width: 4, align: 'right', cell: (r) => ({ text: formatAge(now - r.placedAt), token: 'muted' }) },
+    { key: 'cloid', title: 'Cloid', width: 6, grow: true, cell: (r) => ({ text: r.cloid, token: 'muted' }) },
   );
-  return cols;
+  return dropOrder(cols, DROP_FIRST);
 }
 
 export const OrdersPane = memo(function OrdersPane({ width, height, focused, tabs }: PaneProps) {

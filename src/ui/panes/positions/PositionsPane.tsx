@@ -3,7 +3,7 @@ import { useAppState, useViewState } from '../../context/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import type { ThemeToken } from '../../theme/tokens.js';
-import { widthFor } from '../columns.js';
+import { dropOrder, widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { usePaneStale } from '../usePaneStale.js';
@@ -12,23 +12,29 @@ import { paneRowFilters } from '../selection.js';
 import { usePaneFilter } from '../usePaneFilter.js';
 import { positionRows, type PositionRow } from './positionRows.js';
 
+/**
+ * The order the columns drop in as the pane narrows, first to go first: what a trader needs
+ * most (contract, size, side, liquidation price) goes last, and is all kept at 120x40 with
+ * any number of positions. The mark is the header's too (for the focused contract).
+ */
+const DROP_FIRST = ['mode', 'roe', 'tpsl', 'mark', 'entry', 'lev', 'upnl', 'liq', 'side', 'size', 'contract'] as const;
+
 export function positionColumns(rows: readonly PositionRow[]): Column<PositionRow>[] {
   const w = (title: string, pick: (r: PositionRow) => string, min = 4) => widthFor(title, rows.map(pick), min);
   const side = (r: PositionRow): ThemeToken => (r.isBuy ? 'bid' : 'ask');
-  return [
-    { key: 'contract', title: 'Contract', width: w('Contract', (r) => r.contract, 4), priority: 10, cell: (r) => ({ text: r.contract, bold: true }) },
-    { key: 'side', title: 'Side', width: 5, priority: 7, cell: (r) => ({ text: r.side, token: side(r) }) },
-    { key: 'size', title: 'Size', width: w('Size', (r) => r.size), align: 'right', priority: 10, cell: (r) => ({ text: r.size, token: side(r) }) },
-    { key: 'entry', title: 'Entry', width: w('Entry', (r) => r.entry), align: 'right', priority: 8, cell: (r) => r.entry },
-    // In a narrow pane the leverage, then the liquidation price, outlast the mark (the header shows the focused contract's).
-    { key: 'mark', title: 'Mark', width: w('Mark', (r) => r.mark), align: 'right', priority: 6, cell: (r) => r.mark },
-    { key: 'upnl', title: 'uPnL', width: w('uPnL', (r) => r.upnl), align: 'right', priority: 9, cell: (r) => ({ text: r.upnl, token: r.pnlTone }) },
-    { key: 'roe', title: 'ROE', width: w('ROE', (r) => r.roe), align: 'right', priority: 5, cell: (r) => ({ text: r.roe, token: r.pnlTone }) },
-    { key: 'lev', title: 'Lev', width: w('Lev', (r) => r.leverage, 3), align: 'right', priority: 8, cell: (r) => r.leverage },
-    { key: 'mode', title: 'Mode', width: 5, priority: 2, cell: (r) => ({ text: r.mode, token: 'muted' }) },
-    { key: 'liq', title: 'Liq px', width: w('Liq px', (r) => r.liq), align: 'right', priority: 7, cell: (r) => ({ text: r.liq, token: 'warning' }) },
-    { key: 'tpsl', title: 'TP/SL', width: w('TP/SL', (r) => r.tpsl, 5), priority: 1, grow: true, cell: (r) => ({ text: r.tpsl, token: 'muted' }) },
-  ];
+  return dropOrder([
+    { key: 'contract', title: 'Contract', width: w('Contract', (r) => r.contract, 4), short: { title: 'Ctr', width: widthFor('Ctr', rows.map((r) => r.contract)) }, cell: (r) => ({ text: r.contract, bold: true }) },
+    { key: 'side', title: 'Side', width: 5, cell: (r) => ({ text: r.side, token: side(r) }) },
+    { key: 'size', title: 'Size', width: w('Size', (r) => r.size), align: 'right', cell: (r) => ({ text: r.size, token: side(r) }) },
+    { key: 'entry', title: 'Entry', width: w('Entry', (r) => r.entry), align: 'right', cell: (r) => r.entry },
+    { key: 'mark', title: 'Mark', width: w('Mark', (r) => r.mark), align: 'right', cell: (r) => r.mark },
+    { key: 'upnl', title: 'uPnL', width: w('uPnL', (r) => r.upnl), align: 'right', cell: (r) => ({ text: r.upnl, token: r.pnlTone }) },
+    { key: 'roe', title: 'ROE', width: w('ROE', (r) => r.roe), align: 'right', cell: (r) => ({ text: r.roe, token: r.pnlTone }) },
+    { key: 'lev', title: 'Lev', width: w('Lev', (r) => r.leverage, 3), align: 'right', cell: (r) => r.leverage },
+    { key: 'mode', title: 'Mode', width: 5, cell: (r) => ({ text: r.mode, token: 'muted' }) },
+    { key: 'liq', title: 'Liq px', width: w('Liq px', (r) => r.liq), align: 'right', cell: (r) => ({ text: r.liq, token: 'warning' }) },
+    { key: 'tpsl', title: 'TP/SL', width: w('TP/SL', (r) => r.tpsl, 5), grow: true, cell: (r) => ({ text: r.tpsl, token: 'muted' }) },
+  ], DROP_FIRST);
 }
 
 export const PositionsPane = memo(function PositionsPane({ width, height, focused, tabs }: PaneProps) {

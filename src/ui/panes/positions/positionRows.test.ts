@@ -28,14 +28,24 @@ describe('positionRows', () => {
     const states = { 1: MARK };
     expect(positionRows(positions, CONFIGS, states)).toBe(positionRows(positions, CONFIGS, states));
   });
-  it("keeps the position's leverage in the narrowest positions pane", () => {
+  it('keeps contract, side, size and the liquidation price in the narrowest positions pane', () => {
     const rows = positionRows(positions, CONFIGS, { 1: MARK });
     const columns = positionColumns(rows);
     const lev = columns.find((c) => c.key === 'lev')!;
     expect(rows.map((r) => lev.cell(r))).toEqual(['5x', '10x']);
-    // the positions pane's least inner width (40 − borders), and its width at 120x40
-    expect(fitColumns(columns, 38).map((f) => f.column.key)).toEqual(['contract', 'size', 'entry', 'upnl', 'lev']);
-    expect(fitColumns(columns, 41).map((f) => f.column.key)).toEqual(['contract', 'side', 'size', 'entry', 'upnl', 'lev']);
-    expect(fitColumns(columns, 60).map((f) => f.column.key)).toEqual(expect.arrayContaining(['side', 'lev', 'liq']));
+    const kept = (w: number) => fitColumns(columns, w).map((f) => f.column.key);
+    // The pane's least inner width (40 − borders): the contract takes its short title.
+    expect(kept(38)).toEqual(['contract', 'side', 'size', 'upnl', 'lev', 'liq']);
+    expect(fitColumns(columns, 38)[0]!.title).toBe('Ctr');
+    // Its inner width at 120x40: the full title is back.
+    expect(kept(42)).toEqual(['contract', 'side', 'size', 'upnl', 'lev', 'liq']);
+    expect(fitColumns(columns, 42)[0]!.title).toBe('Contract');
+    // Wider, the entry and then the mark come back; Mode and ROE are the first to go.
+    expect(kept(50)).toEqual(['contract', 'side', 'size', 'entry', 'upnl', 'lev', 'liq']);
+    expect(kept(60)).toEqual(['contract', 'side', 'size', 'entry', 'mark', 'upnl', 'lev', 'liq']);
+    for (let w = 20; w <= 80; w++) {
+      const k = kept(w);
+      if (k.includes('mode') || k.includes('roe')) expect(k).toEqual(expect.arrayContaining(['tpsl', 'mark', 'entry', 'lev', 'upnl', 'liq']));
+    }
   });
 });

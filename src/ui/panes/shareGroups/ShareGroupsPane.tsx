@@ -5,7 +5,7 @@ import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import { fit } from '../../format/width.js';
 import { useTheme } from '../../theme/ThemeContext.js';
-import { widthFor } from '../columns.js';
+import { dropOrder, widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { usePaneStale } from '../usePaneStale.js';
@@ -14,22 +14,24 @@ import { paneRowFilters } from '../selection.js';
 import { usePaneFilter } from '../usePaneFilter.js';
 import { frozenBanner, frozenGroups, shareGroupRows, type ShareGroupRow } from './shareGroupRows.js';
 
+/** The order the columns drop in as the pane narrows, first to go first. */
+const DROP_FIRST = ['coin', 'members', 'equity', 'balance', 'state', 'group'] as const;
+
 export function shareGroupColumns(rows: readonly ShareGroupRow[]): Column<ShareGroupRow>[] {
   const w = (title: string, pick: (r: ShareGroupRow) => string, min = 4) => widthFor(title, rows.map(pick), min, 24);
-  return [
-    { key: 'group', title: 'Grp', width: w('Grp', (r) => `#${r.groupId}`, 3), priority: 10, cell: (r) => ({ text: `#${r.groupId}`, bold: true }) },
+  return dropOrder([
+    { key: 'group', title: 'Grp', width: w('Grp', (r) => `#${r.groupId}`, 3), cell: (r) => ({ text: `#${r.groupId}`, bold: true }) },
     {
       key: 'state',
       title: 'State',
       width: 6,
-      priority: 9,
       cell: (r) => (r.frozen ? { text: 'FROZEN', token: 'frozen', bold: true } : { text: 'active', token: 'ok' }),
     },
-    { key: 'balance', title: 'Pool', width: w('Pool', (r) => r.balance), align: 'right', priority: 8, cell: (r) => r.balance },
-    { key: 'equity', title: 'Equity', width: w('Equity', (r) => r.equity), align: 'right', priority: 7, cell: (r) => r.equity },
-    { key: 'coin', title: 'Coin', width: w('Coin', (r) => r.coin), priority: 3, cell: (r) => ({ text: r.coin, token: 'muted' }) },
-    { key: 'members', title: 'Members', width: 7, priority: 5, grow: true, cell: (r) => r.members },
-  ];
+    { key: 'balance', title: 'Pool', width: w('Pool', (r) => r.balance), align: 'right', cell: (r) => r.balance },
+    { key: 'equity', title: 'Equity', width: w('Equity', (r) => r.equity), align: 'right', cell: (r) => r.equity },
+    { key: 'coin', title: 'Coin', width: w('Coin', (r) => r.coin), cell: (r) => ({ text: r.coin, token: 'muted' }) },
+    { key: 'members', title: 'Members', width: 7, grow: true, cell: (r) => r.members },
+  ], DROP_FIRST);
 }
 
 export const ShareGroupsPane = memo(function ShareGroupsPane({ width, height, focused, tabs }: PaneProps) {

@@ -3,7 +3,7 @@ import { useAppState, useViewState } from '../../context/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import type { ThemeToken } from '../../theme/tokens.js';
-import { filler, widthFor } from '../columns.js';
+import { dropOrder, filler, widthFor } from '../columns.js';
 import type { PaneProps } from '../paneProps.js';
 import { RowTable } from '../RowTable.js';
 import { usePaneStale } from '../usePaneStale.js';
@@ -15,16 +15,18 @@ import { selectSelectedContract } from '../../../state/selectors.js';
 
 const EMPTY: readonly never[] = [];
 
-function columnsFor(rows: readonly TradeRow[]): Column<TradeRow>[] {
+/** The order the columns drop in as the pane narrows, first to go first. */
+const DROP_FIRST = ['time', 'side', 'size', 'price'] as const;
+
+export function tradeColumns(rows: readonly TradeRow[]): Column<TradeRow>[] {
   const tone = (r: TradeRow): ThemeToken => (r.isBuy ? 'bid' : 'ask');
-  return [
-    { key: 'side', title: '', width: 1, priority: 8, cell: (r) => ({ text: r.side, token: tone(r), bold: r.big }) },
+  return dropOrder([
+    { key: 'side', title: '', width: 1, cell: (r) => ({ text: r.side, token: tone(r), bold: r.big }) },
     {
       key: 'price',
       title: 'Price',
       width: widthFor('Price', rows.map((r) => `${r.price} ${r.tick}`), 7),
       align: 'right',
-      priority: 10,
       cell: (r) => ({ text: `${r.price} ${r.tick}`, token: tone(r), bold: r.big }),
     },
     {
@@ -32,12 +34,11 @@ function columnsFor(rows: readonly TradeRow[]): Column<TradeRow>[] {
       title: 'Size',
       width: widthFor('Size', rows.map((r) => (r.big ? `★${r.size}` : r.size)), 6),
       align: 'right',
-      priority: 9,
       cell: (r) => ({ text: r.big ? `★${r.size}` : r.size, token: 'text', bold: r.big }),
     },
-    { key: 'time', title: 'Time', width: 8, align: 'right', priority: 5, cell: (r) => ({ text: r.time, token: 'muted' }) },
+    { key: 'time', title: 'Time', width: 8, align: 'right', cell: (r) => ({ text: r.time, token: 'muted' }) },
     filler(),
-  ];
+  ], DROP_FIRST);
 }
 
 export const TradesPane = memo(function TradesPane({ width, height, focused, tabs }: PaneProps) {
@@ -52,7 +53,7 @@ export const TradesPane = memo(function TradesPane({ width, height, focused, tab
   // Filtered, the whole ring is looked through and the count says how many of it pass; the tape shows as many as fit.
   const matching = useMemo(() => (filter.query.trim() === '' ? undefined : shownTradeRows(trades, contract, filter.query)), [trades, contract, filter.query]);
   const rows = useMemo(() => (matching ? matching.slice(0, limit) : shownTradeRows(trades, contract, '', limit)), [matching, trades, contract, limit]);
-  const columns = useMemo(() => columnsFor(rows), [rows]);
+  const columns = useMemo(() => tradeColumns(rows), [rows]);
   const title = filterTitle(filter, matching?.length ?? trades.length, trades.length);
   return (
     <Panel tabs={tabs} title={contract ? `Trades ${contract.name}` : 'Trades'} width={width} height={height} focused={focused} staleMs={staleMs} filter={title}>
