@@ -15,4 +15,4 @@ export function usableBindings(bindings: readonly Binding[], readOnly: boolean):
   return readOnly ? bindings.filter((b) => !b.writes) : bindings;
 }
 
-export const READ_ONLY_REFUSAL = 'monitor mode (--read-only): no key is loaded, so nothing can be signed or sent';
+export const READ_ONLY_REFUSAL = 'monitor mode (--read-only): no key is loaded, so nothing is signed, sent or exported';
