@@ -1,5 +1,6 @@
 import { contextFromState, type FormContext, type FormSettings, type KeysLoaded } from '../../forms/index.js';
 import { keysLoaded } from '../../session/keysLoaded.js';
+import type { AppState } from '../../state/types.js';
 import type { AppContextValue } from '../context/AppContext.js';
 import type { Captured } from './formState.js';
 
@@ -24,10 +25,21 @@ export function settingsOf(app: AppContextValue): FormSettings {
   return Object.keys(over).length === 0 ? base : { ...base, confirm: { ...base.confirm, ...over } };
 }
 
+/**
+ * Why the contract a form was opened for can no longer be traded (no longer Active, or no
+ * longer listed), when it cannot: the form then says so and signs nothing.
+ */
+export function contractGone(s: AppState, captured: Captured): string | undefined {
+  const name = captured.contract;
+  if (name === undefined || s.market.contracts[name]) return undefined;
+  const listed = s.market.configs?.contracts.find((c) => c.name === name);
+  return listed ? `${name} is not tradable now: its status is ${listed.status}` : `${name} is no longer listed by the exchange`;
+}
+
 export function formContextOf(app: AppContextValue, captured: Captured = {}, now = Date.now()): { ctx: FormContext; gone?: string } {
   const s = app.store.getState();
   const v = app.view.getState();
-  let gone: string | undefined;
+  let gone = contractGone(s, captured);
   const order = captured.order ? s.orders.open[captured.order.oid] : undefined;
   if (captured.order && !order) gone = `order ${captured.order.oid} is no longer open (filled or cancelled)`;
   const position = captured.position
@@ -37,6 +49,7 @@ export function formContextOf(app: AppContextValue, captured: Captured = {}, now
   // A revoked agent can still be named: the form then says the exchange will answer for it.
   const agent = captured.agent ? (s.account.agents.find((a) => a.address.toLowerCase() === captured.agent!.address.toLowerCase()) ?? captured.agent) : undefined;
   const ctx = contextFromState(s, {
+    contract: captured.contract,
     keys: keysOf(app),
     settings: settingsOf(app),
     now,

@@ -3,7 +3,6 @@ import { dispatchInput, type CommandId, type Keymap } from '../../keymap/index.j
 import type { ViewStore } from '../view/viewStore.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
 import { paletteStartRow } from '../overlays/overlayLists.js';
-import { formInputHandler } from './formInput.js';
 import { inputStateOf, type ScreenFacts } from './inputContexts.js';
 
 export interface KeyboardOptions {
@@ -36,7 +35,7 @@ export function handleInput(input: string, key: Partial<InkKey>, o: KeyboardOpti
   }
   const top = selectTopOverlay(o.view.getState());
   const form = top?.kind === 'form' ? top : undefined;
-  const formInput = form ? formInputHandler() : undefined;
+  const formInput = form ? o.screen?.().formInput : undefined;
   const only = state.only ? { only: state.only } : {};
   for (const action of dispatchInput(input, key, state.contexts, { keymap: o.keymap, textInput: state.textInput, ...only })) {
     if (action.kind === 'command') o.run(action.id);
