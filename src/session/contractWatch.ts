@@ -67,11 +67,6 @@ export class ContractWatch {
     return [...this.held.values()].map((h) => h.contract);
   }
 
-  /** How many hold a contract (tests). */
-  holders(contractId: number): number {
-    return this.held.get(contractId)?.holders ?? 0;
-  }
-
   close(): void {
     this.closed = true;
     for (const h of this.held.values()) if (h.releasing) clearTimeout(h.releasing);
