@@ -74,3 +74,24 @@ describe('a form keeps its contract', () => {
     expect(t.form()?.message?.text).toBe('not sent: SOL1 is no longer listed by the exchange');
   });
 });
+
+describe("another screen's contract does not make this one's book stale", () => {
+  it('the book is judged on the channels of the contract in view, and the form on those of its own contract', async () => {
+    const t = setup();
+    const s = t.store.getState();
+    // SOL1's book is live; ETH1's (another screen's pick) is still subscribing.
+    t.store.setState({ session: { ...s.session, channels: { 'l2Book:1': 'live', 'bbo:1': 'live', 'trades:1': 'live', 'l2Book:3': 'subscribing', 'bbo:3': 'subscribing' } } });
+    t.store.setState({ session: { ...t.store.getState().session, staleness: { ...t.store.getState().session.staleness, book: true } } });
+    expect(t.store.getState().session.staleness.book).toBe(false);
+    orderOnSol(t);
+    t.run('form.submit');
+    expect(t.form()?.stage).toBe('confirm');
+    expect(t.form()?.confirm?.plan.staleBook).toBeUndefined();
+    view.setContract(t.viewStore, 'ETH1');
+    expect(t.store.getState().session.staleness.book).toBe(true);
+    // The form is on SOL1, whose book is live: one Enter signs.
+    t.run('form.submit');
+    await t.settle();
+    expect(t.sent).toHaveLength(1);
+  });
+});

@@ -27,7 +27,7 @@ import { evaluateLocal, GENERATE_AGENT, type LocalEvaluation, type LocalForm } f
 import { algoFormById, evaluateAlgo, initialAlgoTexts, type AlgoEvaluation, type AlgoForm } from './algoForms.js';
 import { DEFAULT_BLOCKER_KEYS, type BlockerCommand, type BlockerKeys } from './blockerKeys.js';
 import { backspace, cycleChoice, focusedField, isTextKind, jumpChoice, moveFocus, typeInto } from './fieldEditing.js';
-import { contractGone, formContextOf } from './formContext.js';
+import { contractGone, formBookStale, formContextOf } from './formContext.js';
 import { newFormState, type Captured, type FormMessage, type FormState } from './formState.js';
 import { menuById, type Menu } from './menus.js';
 import { renderOptionsFor, sendCall, type SentCall } from '../../session/sendCall.js';
@@ -262,7 +262,7 @@ function confirmSend(app: AppContextValue, st: FormState, afterAnswer?: () => vo
   // The contract may have stopped trading since the confirm step was drawn.
   const gone = contractGone(app.store.getState(), st.captured);
   if (gone !== undefined) return say(app, st, `not sent: ${gone}`, 'error');
-  const staleNow = ORDER_ENTRY.has(spec.actionType) && app.store.getState().session.staleness.book;
+  const staleNow = ORDER_ENTRY.has(spec.actionType) && formBookStale(app.store.getState(), st.captured);
   if ((c.plan.staleBook !== undefined || staleNow) && !c.staleAck) {
     patch(app, st, { confirm: { ...c, staleAck: true }, message: { text: 'the order book is stale: press Enter once more to send anyway', tone: 'warning' } });
     return;

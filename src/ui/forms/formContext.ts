@@ -1,5 +1,6 @@
 import { contextFromState, type FormContext, type FormSettings, type KeysLoaded } from '../../forms/index.js';
 import { keysLoaded } from '../../session/keysLoaded.js';
+import { stalenessOf } from '../../state/staleness.js';
 import type { AppState } from '../../state/types.js';
 import type { AppContextValue } from '../context/AppContext.js';
 import type { Captured } from './formState.js';
@@ -36,6 +37,13 @@ export function contractGone(s: AppState, captured: Captured): string | undefine
   return listed ? `${name} is not tradable now: its status is ${listed.status}` : `${name} is no longer listed by the exchange`;
 }
 
+/** Whether the book of the form's contract is stale now (judged on that contract's channels). */
+export function formBookStale(s: AppState, captured: Captured): boolean {
+  const id = captured.contract === undefined ? undefined : s.market.contracts[captured.contract]?.contractId;
+  // Live for the session is live for every contract; stale only if this contract's own channels are.
+  return s.session.staleness.book && (id === undefined || stalenessOf(s.session.channels, s.session.polls, id).book);
+}
+
 export function formContextOf(app: AppContextValue, captured: Captured = {}, now = Date.now()): { ctx: FormContext; gone?: string } {
   const s = app.store.getState();
   const v = app.view.getState();
@@ -58,5 +66,6 @@ export function formContextOf(app: AppContextValue, captured: Captured = {}, now
     selectedAgent: agent,
     leverageOf: v.leverageOf,
   });
+  ctx.bookStale = formBookStale(s, captured);
   return gone === undefined ? { ctx } : { ctx, gone };
 }
