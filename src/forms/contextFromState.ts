@@ -6,6 +6,8 @@ export interface ContextExtras {
   keys: KeysLoaded;
   settings: FormSettings;
   now?: number;
+  /** The contract the form is on, by name (a form keeps the one it opened for); default: the store's selected. */
+  contract?: string | undefined;
   /** What the panes have selected (the view store knows the rows; the forms need the records). */
   selectedOrder?: OpenOrder | undefined;
   selectedPosition?: Position | undefined;
@@ -16,7 +18,8 @@ export interface ContextExtras {
 
 /** Gathers a form's context from the app store's state: one pass, no copies of big arrays. */
 export function contextFromState(s: AppState, extras: ContextExtras): FormContext {
-  const contract = s.market.selected === null ? undefined : s.market.contracts[s.market.selected];
+  const name = extras.contract ?? s.market.selected;
+  const contract = name === null ? undefined : s.market.contracts[name];
   const id = contract?.contractId;
   const ctx: FormContext = {
     now: extras.now ?? Date.now(),

@@ -1,6 +1,6 @@
 import { askedBy } from './askedBy.js';
 import { isAddress, NonceManager, type SecretKeyInput } from '../protocol/index.js';
-import { CANDLE_INTERVAL_MS, type CandleInterval, type ContractConfig, type Subscription } from '../protocol/wire/index.js';
+import { CANDLE_INTERVAL_MS, type CandleInterval, type ContractConfig } from '../protocol/wire/index.js';
 import { Backoff } from '../client/backoff.js';
 import { ClockOffset } from '../client/clockOffset.js';
 import { clientError, type ClientError, type Result } from '../client/errors.js';
@@ -19,6 +19,7 @@ import { createAppStore, storeSink, type AppStore } from '../state/store.js';
 import { askedWords } from './askedWords.js';
 import { AttachedTpSl } from './attachedTpSl.js';
 import { CandleWatch } from './candleWatch.js';
+import { ContractWatch } from './contractWatch.js';
 import { JournalFile } from './journalFile.js';
 import { keysLoaded } from './keysLoaded.js';
 import { prepareStateDir } from './stateDir.js';
@@ -61,6 +62,8 @@ export interface SessionOptions {
   candleInterval?: CandleInterval;
   /** How many bars of history to load for the chart. */
   candleBars?: number;
+  /** How long a contract stays subscribed after the last screen showing it lets go (default 5 s). */
+  contractReleaseMs?: number;
   lookup?: LookupPolicy;
   store?: AppStore;
   /**
@@ -90,6 +93,14 @@ export interface SessionOptions {
 }
 
 const JOURNAL_HISTORY = 500;
+const CONTRACT_RELEASE_MS = 5_000;
+
+/** A contract held in view (holdContract): its config as held, and the way to let go. */
+export interface ContractHold {
+  contract: ContractConfig;
+  /** Lets go of the contract (once; later calls do nothing). */
+  release(): void;
+}
 
 /** Something every face of the session should tell its user once (a toast, a stderr line). */
 /**
@@ -115,18 +126,32 @@ export interface Session {
   readOnly: boolean;
   /** True when the session runs on its own in-process exchange. */
   embedded: boolean;
-  /** Settles once configs are loaded and the contract is chosen (or failed to be). */
-  ready: Promise<Result<ContractConfig>>;
-  switchContract(name: string): Promise<Result<ContractConfig>>;
   /**
-   * Reads everything the polling plan reads, open orders included, and the selected
-   * contract's book, once, into the store: what a form's checks need, as of now.
+   * Settles once configs are loaded and the start contract (`contractName`) is chosen, or
+   * failed to be. The start contract is the store's `market.selected`: the command line's
+   * contract, and the one a screen shows until it picks its own. A live session keeps it
+   * subscribed until the first holdContract, so its market is live before any screen is up.
+   */
+  ready: Promise<Result<ContractConfig>>;
+  /**
+   * Shows an Active contract's market for as long as the hold is kept: book, bbo and trades
+   * subscribed, candles at the session's interval watched, market state polled. Counted per
+   * contract over every holder (each screen holds the contract it shows and the one its open
+   * form is on): subscribed on the first hold, dropped a short while (`contractReleaseMs`)
+   * after the last release. Refused, in words, for a name that is not an Active contract.
+   * Changes nothing any other holder sees.
+   */
+  holdContract(name: string): Result<ContractHold>;
+  /**
+   * Reads everything the polling plan reads, open orders included, and the books of the
+   * contracts shown (the start contract's without a screen), once, into the store: what a
+   * form's checks need, as of now.
    */
   refresh(): Promise<Result<void>>;
   /**
    * Candles of a contract at an interval for as long as someone watches them (the
-   * subscription's resync loads the history); the returned function stops watching. The
-   * selected contract at the session's interval is always watched.
+   * subscription's resync loads the history); the returned function stops watching. A held
+   * contract at the session's interval is watched with it.
    */
   watchCandles(contractId: number, interval: CandleInterval): () => void;
   /** TP/SL set on the order form, placed once their order fills. */
@@ -247,7 +272,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
       if (lastPollError[name] !== e.message) error(`poll:${name}`, e);
       lastPollError[name] = e.message;
     },
-    tasks: pollTasks({ info, coalescer, store, address, cadence, contract: () => contract, openOrders: readOnly }),
+    tasks: pollTasks({ info, coalescer, store, address, cadence, contracts: () => shown(), openOrders: readOnly }),
   });
   let journalFile: JournalFile | undefined;
   if (o.stateDir) {
@@ -279,12 +304,21 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     }
   });
 
-  const marketSubs = (c: ContractConfig): Subscription[] => [
-    { type: 'l2Book', contractId: c.contractId },
-    { type: 'bbo', contractId: c.contractId },
-    { type: 'trades', contractId: c.contractId },
-  ];
-  let stopContractCandles = () => {};
+  // The union of the contracts the screens show, counted per contract.
+  const watch = new ContractWatch({
+    ws,
+    watchCandles: (cid, iv) => candles.watch(cid, iv),
+    interval,
+    onFirst: () => poller.runNow('marketState'),
+    releaseMs: o.contractReleaseMs ?? CONTRACT_RELEASE_MS,
+  });
+  // The start contract, held by the session itself until the first holder comes.
+  let startHold: (() => void) | undefined;
+  /** The contracts whose market is read: those held, or the start contract without a live stream. */
+  function shown(): ContractConfig[] {
+    const held = watch.contracts();
+    return held.length > 0 || live ? held : contract ? [contract] : [];
+  }
 
   let closed = false;
 
@@ -304,28 +338,37 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     }
   }
 
-  async function switchContract(name: string): Promise<Result<ContractConfig>> {
-    const previous = contract;
+  function activeContract(name: string): Result<ContractConfig> {
     const next = store.getState().market.contracts[name];
-    if (!next) {
-      const names = Object.keys(store.getState().market.contracts).join(', ') || 'none';
-      const e = clientError('validation', `no active contract named ${name} (active: ${names})`);
-      error('session', e);
-      return { ok: false, error: e };
+    if (next) return { ok: true, value: next };
+    const names = Object.keys(store.getState().market.contracts).join(', ') || 'none';
+    return { ok: false, error: clientError('validation', `no active contract named ${name} (active: ${names})`) };
+  }
+
+  function startContract(name: string): Result<ContractConfig> {
+    const r = activeContract(name);
+    if (!r.ok) {
+      error('session', r.error);
+      return r;
     }
-    contract = next;
+    contract = r.value;
     selectContract(store, name);
-    if (!live) return { ok: true, value: next };
-    if (previous) for (const s of marketSubs(previous)) ws.unsubscribe(s);
-    stopContractCandles();
-    for (const s of marketSubs(next)) ws.subscribe(s);
-    stopContractCandles = candles.watch(next.contractId, interval);
-    poller.runNow('marketState');
-    return { ok: true, value: next };
+    if (live && !closed) startHold = watch.hold(r.value);
+    return r;
+  }
+
+  function holdContract(name: string): Result<ContractHold> {
+    const r = activeContract(name);
+    if (!r.ok) return r;
+    const release = live ? watch.hold(r.value) : () => {};
+    // A holder is here: the session's own hold of the start contract is no longer needed.
+    startHold?.();
+    startHold = undefined;
+    return { ok: true, value: { contract: r.value, release } };
   }
 
   // Open orders included: a one-off read has no private stream to bring them.
-  const readOnce = pollTasks({ info, coalescer, store, address, cadence, contract: () => contract, openOrders: true });
+  const readOnce = pollTasks({ info, coalescer, store, address, cadence, contracts: () => shown(), openOrders: true });
   async function refresh(): Promise<Result<void>> {
     // userAgents needs the account id that userAccount brings, so the account goes first.
     for (const task of readOnce) {
@@ -333,8 +376,8 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
       if (!r.ok) return { ok: false, error: r.error };
       coalescer.flush();
     }
-    if (contract) {
-      const r = await info.l2Book(contract.contractId);
+    for (const c of shown()) {
+      const r = await info.l2Book(c.contractId);
       if (!r.ok) return { ok: false, error: r.error };
       coalescer.book(r.value);
       coalescer.flush();
@@ -359,7 +402,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
       const loaded = await loadConfigs();
       if (!loaded.ok) return loaded;
     }
-    return switchContract(o.contractName);
+    return startContract(o.contractName);
   })();
 
   // The embedded exchange onboards the demo account in the background: once it is done, the
@@ -406,7 +449,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     readOnly,
     embedded: target.embedded !== undefined,
     ready,
-    switchContract,
+    holdContract,
     refresh,
     watchCandles: (contractId, iv) => candles.watch(contractId, iv),
     attached,
@@ -416,6 +459,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     },
     async close() {
       closed = true;
+      watch.close();
       attached.close();
       listeners.clear();
       poller.stop();

@@ -13,8 +13,8 @@ export interface PollPlanInput {
   /** The watched account (master address). */
   address: string;
   cadence: PollCadence;
-  /** The selected contract, whose market state is polled. */
-  contract: () => ContractConfig | undefined;
+  /** The contracts shown, whose market state is polled. */
+  contracts: () => readonly ContractConfig[];
   /** Poll open orders too: an account watched without a key has no private streams. */
   openOrders: boolean;
 }
@@ -73,11 +73,15 @@ export function pollTasks(p: PollPlanInput): PollTask[] {
       intervalMs: cadence.marketStateMs,
       burstIntervalMs: cadence.burstIntervalMs,
       run: async () => {
-        const contract = p.contract();
-        if (!contract) return SKIP;
-        const r = await info.marketState(contract.contractId);
-        if (r.ok) coalescer.marketState(r.value);
-        return r;
+        const shown = p.contracts();
+        if (shown.length === 0) return SKIP;
+        // One read per contract shown; the first failure is the poll's error.
+        for (const c of shown) {
+          const r = await info.marketState(c.contractId);
+          if (!r.ok) return r;
+          coalescer.marketState(r.value);
+        }
+        return SKIP;
       },
     },
   ];

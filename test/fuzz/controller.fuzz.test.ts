@@ -8,8 +8,7 @@ import type { AppContextValue } from '../../src/ui/context/AppContext.js';
 import { computeLayout } from '../../src/ui/app/layout.js';
 import { runCommand } from '../../src/ui/commands/registry.js';
 import type { CommandContext } from '../../src/ui/commands/types.js';
-import { formKey, formTakesText, formText } from '../../src/ui/forms/formActions.js';
-import { registerFormInput } from '../../src/ui/input/formInput.js';
+import { formInputOf } from '../../src/ui/forms/useFormInput.js';
 import { handleInput } from '../../src/ui/input/useKeyboard.js';
 import { fullStore } from '../ui/support/paneFixtures.js';
 import { listThemes } from '../../src/ui/theme/loadTheme.js';
@@ -55,12 +54,12 @@ function dashboard(sent: Sent[]) {
     run: (id: CommandId) => runCommand(id, ctx),
     now: Date.now,
   };
-  const unregister = registerFormInput({ textInput: () => formTakesText(app), onText: (_f, t) => formText(app, t), onKey: (_f, k) => formKey(app, k) });
+  const formInput = formInputOf(app);
   const press = (data: string) => {
     const { input, key } = inkKey(data);
-    handleInput(input, key, { keymap, view: app.view, run: ctx.run });
+    handleInput(input, key, { keymap, view: app.view, run: ctx.run, screen: () => ({ tooSmall: false, formInput }) });
   };
-  return { app, press, unregister, quits: () => quits };
+  return { app, press, quits: () => quits };
 }
 
 const FOCUS = [KEYS.tab, KEYS.shiftTab, 'h', 'l', ']'];
@@ -103,7 +102,7 @@ describe('random keys into every form and overlay, through the key handling', ()
           sent.length = 0;
         }
       } finally {
-        d.unregister();
+        // The form handler belongs to this dashboard's context: nothing to unregister.
       }
       // The opener really opened something (not every time: some need a focused pane or a
       // selected row). `a` toggles the orders pane's scope and opens nothing.

@@ -77,7 +77,7 @@ describe('createSession', () => {
     const s = start({ contractName: 'NOPE' });
     const r = await s.ready;
     expect(r).toMatchObject({ ok: false, error: { kind: 'validation', message: 'no active contract named NOPE (active: SOL1, BTC1, ETH1)' } });
-    expect(await s.switchContract('SOL1')).toMatchObject({ ok: true });
+    expect(s.holdContract('SOL1')).toMatchObject({ ok: true });
     await waitFor(() => s.store.getState().market.books[1] !== undefined, 'book after switch');
   });
 

@@ -7,11 +7,13 @@ import type { CommandContext } from '../../src/ui/commands/types.js';
 import { NO_ROW } from '../../src/ui/overlays/overlayLists.js';
 import { fullStore } from './support/paneFixtures.js';
 import { createViewStore, selectTopOverlay, view } from '../../src/ui/view/viewStore.js';
+import { screenStore } from '../../src/ui/view/screenStore.js';
 
 /** Command handlers over real stores and a real layout, as the keyboard runs them. */
 function setup(o: { cols?: number; rows?: number; readOnly?: boolean } = {}) {
-  const store = fullStore();
   const viewStore = createViewStore();
+  // The session's store as this screen sees it (its own contract in view), as mountDashboard builds it.
+  const store = screenStore(fullStore(), viewStore);
   const app: AppContextValue = {
     store,
     view: viewStore,

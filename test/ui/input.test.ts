@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { applyOverrides, DEFAULT_KEYMAP, Keymap, type CommandId } from '../../src/keymap/index.js';
-import { registerFormInput } from '../../src/ui/input/formInput.js';
-import { inputStateOf } from '../../src/ui/input/inputContexts.js';
+import type { FormInputHandler } from '../../src/ui/input/formInput.js';
+import { inputStateOf, type ScreenFacts } from '../../src/ui/input/inputContexts.js';
 import { handleInput } from '../../src/ui/input/useKeyboard.js';
 import { NO_ROW, paletteStartRow } from '../../src/ui/overlays/overlayLists.js';
 import { createViewStore, view } from '../../src/ui/view/viewStore.js';
 
 /** The one keyboard handler: ink's (input, key) pairs in, command ids and filter text out. */
-function harness(keymap: Keymap = DEFAULT_KEYMAP, screen = { tooSmall: false }) {
+function harness(keymap: Keymap = DEFAULT_KEYMAP, screen: ScreenFacts = { tooSmall: false }) {
   const viewStore = createViewStore();
   const ran: CommandId[] = [];
   const run = (id: CommandId) => {
@@ -83,15 +83,15 @@ describe('keyboard', () => {
     expect(h.ran).toEqual(['order.buy', 'help']);
   });
 
-  it('hands typed text and unbound keys to the registered form handler', () => {
-    const h = harness();
+  it("hands typed text and unbound keys to the screen's own form handler", () => {
     const got: string[] = [];
-    const off = registerFormInput({
+    const formInput: FormInputHandler = {
       textInput: () => true,
       onText: (_f, t) => got.push(`text:${t}`),
       onKey: (_f, k) => got.push(`key:${k}`),
-    });
-    try {
+    };
+    const h = harness(DEFAULT_KEYMAP, { tooSmall: false, formInput });
+    {
       view.openOverlay(h.viewStore, { kind: 'form', form: 'order' });
       h.send('1');
       h.send('.5');
@@ -99,8 +99,6 @@ describe('keyboard', () => {
       h.send('', { return: true });
       expect(got).toEqual(['text:1', 'text:.5', 'key:backspace']);
       expect(h.ran).toEqual(['form.submit']);
-    } finally {
-      off();
     }
   });
 

@@ -13,7 +13,9 @@ import { keys, settled } from './support/tradingDashboard.js';
  * `perpdesk serve` as a desk runs it: one process on the embedded exchange, two people on
  * the system's OpenSSH client in real ptys. Each has a dashboard of its own size; the
  * trading key's order is signed by the server's agent and its journal lines name that key;
- * the read-only key is refused writes with the reason; a resize reaches only its viewer;
+ * the read-only key is refused writes with the reason; the read-only viewer picking another
+ * contract while the trader's typed order is at its confirm step changes neither the
+ * trader's screen nor what is signed; a resize reaches only its viewer;
  * a viewer quitting leaves the other one running; SIGTERM ends the server cleanly.
  */
 const home = mkdtempSync(path.join(os.tmpdir(), 'perpdesk-serve-'));
@@ -77,9 +79,30 @@ describe('perpdesk serve', () => {
     const fingerprint = sshFingerprint(Buffer.from(trader.public.split(' ')[1]!, 'base64'));
     expect(lines.filter((l) => l.face === `ssh ${fingerprint}`).map((l) => l.outcome)).toEqual(['sent', 'ok']);
 
+    // Each viewer has its own contract (issue 30): the trader types a sell on SOL1 and reaches
+    // its confirm step; the read-only watcher picks ETH1 meanwhile. The trader's screen, form
+    // and signed order stay SOL1 at the price and size typed.
+    await keys(a, ['s'], 'New order');
+    await keys(a, [...'190'], /Price\s+190\b/);
+    await keys(a, [KEYS.tab, KEYS.backspace, KEYS.backspace, KEYS.backspace, '2'], /Size\s+2\b/);
+    await keys(a, [KEYS.enter], /New order: confirm[\s\S]*Sell 2(\.0+)? SOL1 @ 190/);
+    await keys(b, ['p'], 'ETH1');
+    await keys(b, [...'ETH', KEYS.enter], (s) => /^ ETH1 /.test(s) && s.includes('Book ETH1'));
+    const during = await settled(a, /Sell 2(\.0+)? SOL1 @ 190/);
+    expect(during.split('\n')[0]).toMatch(/^ SOL1 /);
+    expect(during).not.toContain('ETH1');
+    await keys(a, [KEYS.enter], /✓ Sell 2(\.0+)? SOL1 @ 190/);
+    const after = readFileSync(path.join(stateDir, 'journal.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { face?: string; outcome: string; asked?: string });
+    const traders = after.filter((l) => l.face === `ssh ${fingerprint}`);
+    expect(traders.map((l) => l.outcome)).toEqual(['sent', 'ok', 'sent', 'ok']);
+    expect(JSON.stringify(traders.slice(2))).toMatch(/Sell 2(\.0+)? SOL1 @ 190/);
+    expect(JSON.stringify(traders.slice(2))).not.toContain('ETH1');
+    // The watcher still shows its own pick.
+    expect((await b.text()).split('\n')[0]).toMatch(/^ ETH1 /);
+
     // A resize is the watcher's alone: at 100 columns its chart gets an area of its own.
     b.resize(100, 30);
-    await settled(b, 'Chart SOL1');
+    await settled(b, 'Chart ETH1');
     expect(await a.text()).toContain('Chart SOL1');
 
     await b.press('q');

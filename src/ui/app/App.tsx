@@ -5,6 +5,7 @@ import { selectSelectedContract } from '../../state/selectors.js';
 import { runCommand } from '../commands/registry.js';
 import type { CommandContext } from '../commands/types.js';
 import { fit } from '../format/width.js';
+import { useFormInput } from '../forms/useFormInput.js';
 import { useKeyboard } from '../input/useKeyboard.js';
 import { useMouse } from '../input/useMouse.js';
 import { Overlays } from '../overlays/Overlays.js';
@@ -91,7 +92,11 @@ function Screen({ bindings, themeNames, onQuit }: Pick<AppProps, 'bindings' | 't
     },
     [app, bindings, themeNames, quit],
   );
-  const screen = useCallback(() => ({ tooSmall: layoutRef.current.template === 'tooSmall' }), []);
+  // This screen's form controller: typed text reaches this screen's form and no other.
+  const formInput = useFormInput(app);
+  const formInputRef = useRef(formInput);
+  formInputRef.current = formInput;
+  const screen = useCallback(() => ({ tooSmall: layoutRef.current.template === 'tooSmall', formInput: formInputRef.current }), []);
   useKeyboard({ keymap, view: app.view, run, screen });
   useMouse({ layout: () => layoutRef.current, run });
 

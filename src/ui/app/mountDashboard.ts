@@ -12,14 +12,16 @@ import type { AppContextValue, ProfileChoice } from '../context/AppContext.js';
 import { DiffingStdout } from '../render/DiffingStdout.js';
 import type { ColorLevel } from '../theme/tokens.js';
 import { whileAgentNotRevoked } from '../view/noticeHolds.js';
+import { screenContract, screenStore } from '../view/screenStore.js';
 import { view, type ViewStore } from '../view/viewStore.js';
 import { App } from './App.js';
 import type { AgentHandover } from './agentHandover.js';
 
 /**
- * One screen of the dashboard over a session: its own view (focus, forms, theme, filters),
- * keys and terminal, over the session's shared store and algo board. The local dashboard
- * mounts one on the process's terminal; `perpdesk serve` mounts one per SSH viewer.
+ * One screen of the dashboard over a session: its own view (the contract in view, focus,
+ * forms, theme, filters), keys and terminal, over the session's shared store and algo
+ * board. The local dashboard mounts one on the process's terminal; `perpdesk serve` mounts
+ * one per SSH viewer.
  */
 
 /** What every screen of one process shares: the session and the settings it was started with. */
@@ -91,13 +93,55 @@ function showEvents(session: Session, viewStore: ViewStore): () => void {
   return session.onEvent(eventsTo(viewStore));
 }
 
+/**
+ * Keeps the session subscribed to what this screen shows: the contract in view and the one
+ * its open form is on (they differ once the screen moves on under a form). Held while the
+ * screen is mounted, released as it moves on or goes; a contract not Active yet (configs
+ * still loading) is held once it is.
+ */
+function holdShown(session: Session, viewStore: ViewStore): () => void {
+  const holds = new Map<string, () => void>();
+  const sync = () => {
+    const wanted = new Set<string>();
+    const inView = screenContract(session.store, viewStore);
+    if (inView !== null) wanted.add(inView);
+    const onForm = viewStore.getState().form?.captured.contract;
+    if (onForm !== undefined) wanted.add(onForm);
+    for (const [name, release] of holds) {
+      if (wanted.has(name)) continue;
+      release();
+      holds.delete(name);
+    }
+    for (const name of wanted) {
+      if (holds.has(name)) continue;
+      const r = session.holdContract(name);
+      if (r.ok) holds.set(name, r.value.release);
+    }
+  };
+  sync();
+  const stopView = viewStore.subscribe((v, prev) => {
+    if (v.contract !== prev.contract || v.form?.captured.contract !== prev.form?.captured.contract) sync();
+  });
+  const stopStore = session.store.subscribe((s, prev) => {
+    if (s.market.contracts !== prev.market.contracts || s.market.selected !== prev.market.selected) sync();
+  });
+  return () => {
+    stopView();
+    stopStore();
+    for (const release of holds.values()) release();
+    holds.clear();
+  };
+}
+
 export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen {
   const session = io.session ?? core.session;
   const viewStore = io.viewStore;
   const write = io.terminalWrite ?? ((data: string) => void io.stdout.write(data));
   const readOnly = core.session.readOnly || io.readOnly === true;
+  const stopHolding = holdShown(core.session, viewStore);
   const ctx: AppContextValue = {
-    store: session.store,
+    // The session's store with this screen's own contract in view.
+    store: screenStore(session.store, viewStore),
     view: viewStore,
     session,
     mode: {
@@ -154,6 +198,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
       diffOut?.detach();
       stopEvents();
       stopAlerts();
+      stopHolding();
     },
   };
 }

@@ -1,4 +1,3 @@
-import { selectContract } from '../../state/actions.js';
 import { selectActiveContractNames } from '../../state/selectors.js';
 import { isCommandId, usableBindings } from '../../keymap/index.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
@@ -11,18 +10,20 @@ function hasRequestInFlight(ctx: CommandContext): boolean {
   return ctx.app.view.getState().inFlight > 0;
 }
 
-async function switchContract(ctx: CommandContext, name: string): Promise<void> {
+/**
+ * This screen shows `name` from now on: the screen's own contract (its view store), so no
+ * other screen moves, and an open form stays on the contract it was opened for. The screen
+ * holds what it shows (mountDashboard), so the session subscribes to it.
+ */
+function switchContract(ctx: CommandContext, name: string): void {
   const { app } = ctx;
-  if (app.store.getState().market.selected === name) return;
+  const s = app.store.getState();
+  if (s.market.selected === name) return;
+  if (!s.market.contracts[name]) return view.notify(app.view, `no active contract named ${name}`, 'error');
   view.setBookCursor(app.view, null);
   view.setSelection(app.view, 'book', 0);
-  if (!app.session) {
-    selectContract(app.store, name);
-    return;
-  }
-  const r = await app.session.switchContract(name);
-  if (r.ok) view.notify(app.view, `switched to ${name}`, 'success');
-  else view.notify(app.view, r.error.message, 'error');
+  view.setContract(app.view, name);
+  view.notify(app.view, `switched to ${name}`, 'success');
 }
 
 export const OVERLAY_COMMANDS = {
@@ -90,7 +91,7 @@ export const OVERLAY_COMMANDS = {
     const row = highlightedRow(s.overlayCursor, items.length);
     const name = row === undefined ? undefined : items[row];
     view.closeOverlay(app.view);
-    if (name) void switchContract(ctx, name);
+    if (name) switchContract(ctx, name);
   },
   'confirm.yes': (ctx) => {
     const top = selectTopOverlay(ctx.app.view.getState());

@@ -27,7 +27,7 @@ import { evaluateLocal, GENERATE_AGENT, type LocalEvaluation, type LocalForm } f
 import { algoFormById, evaluateAlgo, initialAlgoTexts, type AlgoEvaluation, type AlgoForm } from './algoForms.js';
 import { DEFAULT_BLOCKER_KEYS, type BlockerCommand, type BlockerKeys } from './blockerKeys.js';
 import { backspace, cycleChoice, focusedField, isTextKind, jumpChoice, moveFocus, typeInto } from './fieldEditing.js';
-import { formContextOf } from './formContext.js';
+import { contractGone, formBookStale, formContextOf } from './formContext.js';
 import { newFormState, type Captured, type FormMessage, type FormState } from './formState.js';
 import { menuById, type Menu } from './menus.js';
 import { renderOptionsFor, sendCall, type SentCall } from '../../session/sendCall.js';
@@ -111,7 +111,9 @@ export function adoptOverlay(app: AppContextValue, formId: string, params: Reado
 }
 
 function initialState(app: AppContextValue, formId: string, o: OpenOptions): FormState | undefined {
-  let captured = o.captured ?? {};
+  // The form stays on the contract in view as it opens (a form opened from another keeps that one's).
+  const inView = app.store.getState().market.selected;
+  let captured: Captured = o.captured?.contract === undefined && inView !== null ? { ...o.captured, contract: inView } : (o.captured ?? {});
   let texts: Record<string, string> = {};
   let focus = '0';
   let replace = false;
@@ -143,7 +145,7 @@ function initialState(app: AppContextValue, formId: string, o: OpenOptions): For
   } else if (!menuById(formId)) {
     return undefined;
   }
-  const st: FormState = { ...newFormState(formId, texts, focus, { note: o.note, captured }), replace };
+  const st: FormState = { ...newFormState(view.nextFormInstance(app.view), formId, texts, focus, { note: o.note, captured }), replace };
   if (priceSource !== undefined) st.priceSource = priceSource;
   return st;
 }
@@ -257,7 +259,10 @@ function confirmSend(app: AppContextValue, st: FormState, afterAnswer?: () => vo
   if (c.plan.overrides.length > 0 && !c.override) {
     return say(app, st, `not sent: ${c.plan.overrides.length === 1 ? 'a guard needs' : 'the guards need'} an explicit override: press o, then Enter (Esc goes back)`, 'warning');
   }
-  const staleNow = ORDER_ENTRY.has(spec.actionType) && app.store.getState().session.staleness.book;
+  // The contract may have stopped trading since the confirm step was drawn.
+  const gone = contractGone(app.store.getState(), st.captured);
+  if (gone !== undefined) return say(app, st, `not sent: ${gone}`, 'error');
+  const staleNow = ORDER_ENTRY.has(spec.actionType) && formBookStale(app.store.getState(), st.captured);
   if ((c.plan.staleBook !== undefined || staleNow) && !c.staleAck) {
     patch(app, st, { confirm: { ...c, staleAck: true }, message: { text: 'the order book is stale: press Enter once more to send anyway', tone: 'warning' } });
     return;

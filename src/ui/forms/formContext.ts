@@ -1,5 +1,7 @@
 import { contextFromState, type FormContext, type FormSettings, type KeysLoaded } from '../../forms/index.js';
 import { keysLoaded } from '../../session/keysLoaded.js';
+import { stalenessOf } from '../../state/staleness.js';
+import type { AppState } from '../../state/types.js';
 import type { AppContextValue } from '../context/AppContext.js';
 import type { Captured } from './formState.js';
 
@@ -24,10 +26,28 @@ export function settingsOf(app: AppContextValue): FormSettings {
   return Object.keys(over).length === 0 ? base : { ...base, confirm: { ...base.confirm, ...over } };
 }
 
+/**
+ * Why the contract a form was opened for can no longer be traded (no longer Active, or no
+ * longer listed), when it cannot: the form then says so and signs nothing.
+ */
+export function contractGone(s: AppState, captured: Captured): string | undefined {
+  const name = captured.contract;
+  if (name === undefined || s.market.contracts[name]) return undefined;
+  const listed = s.market.configs?.contracts.find((c) => c.name === name);
+  return listed ? `${name} is not tradable now: its status is ${listed.status}` : `${name} is no longer listed by the exchange`;
+}
+
+/** Whether the book of the form's contract is stale now (judged on that contract's channels). */
+export function formBookStale(s: AppState, captured: Captured): boolean {
+  const id = captured.contract === undefined ? undefined : s.market.contracts[captured.contract]?.contractId;
+  // Live for the session is live for every contract; stale only if this contract's own channels are.
+  return s.session.staleness.book && (id === undefined || stalenessOf(s.session.channels, s.session.polls, id).book);
+}
+
 export function formContextOf(app: AppContextValue, captured: Captured = {}, now = Date.now()): { ctx: FormContext; gone?: string } {
   const s = app.store.getState();
   const v = app.view.getState();
-  let gone: string | undefined;
+  let gone = contractGone(s, captured);
   const order = captured.order ? s.orders.open[captured.order.oid] : undefined;
   if (captured.order && !order) gone = `order ${captured.order.oid} is no longer open (filled or cancelled)`;
   const position = captured.position
@@ -37,6 +57,7 @@ export function formContextOf(app: AppContextValue, captured: Captured = {}, now
   // A revoked agent can still be named: the form then says the exchange will answer for it.
   const agent = captured.agent ? (s.account.agents.find((a) => a.address.toLowerCase() === captured.agent!.address.toLowerCase()) ?? captured.agent) : undefined;
   const ctx = contextFromState(s, {
+    contract: captured.contract,
     keys: keysOf(app),
     settings: settingsOf(app),
     now,
@@ -45,5 +66,6 @@ export function formContextOf(app: AppContextValue, captured: Captured = {}, now
     selectedAgent: agent,
     leverageOf: v.leverageOf,
   });
+  ctx.bookStale = formBookStale(s, captured);
   return gone === undefined ? { ctx } : { ctx, gone };
 }

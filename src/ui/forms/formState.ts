@@ -4,8 +4,8 @@ import type { AgentRecord, OpenOrder, Position } from '../../protocol/wire/index
 /**
  * The open form's editing state, kept in the view store beside its overlay so that the
  * keyboard commands and the overlay component read one copy. Only one form is live at a
- * time (overlays capture the keyboard); `instance` tells a late answer from an old form
- * apart from the form now on screen.
+ * time on a screen (overlays capture the keyboard); `instance` tells a late answer from an
+ * old form apart from the form now on screen.
  */
 export type FormStage = 'edit' | 'confirm' | 'sending' | 'result';
 
@@ -31,6 +31,11 @@ export interface Captured {
   agent?: AgentRecord;
   /** The book cursor's raw price when the order form was opened from the book. */
   cursorPx?: string;
+  /**
+   * The contract the form was opened for, by name: it stays on it whatever any screen shows
+   * next, and refuses to sign once it is no longer tradable (formContextOf).
+   */
+  contract?: string;
 }
 
 export interface FormState {
@@ -61,12 +66,10 @@ export interface FormState {
   scroll: number;
 }
 
-let counter = 0;
-
-export function newFormState(formId: string, texts: Record<string, string>, focus: string, o: { note?: string | undefined; captured?: Captured } = {}): FormState {
-  counter += 1;
+/** `instance`: a number the screen never gave another form (view.nextFormInstance). */
+export function newFormState(instance: number, formId: string, texts: Record<string, string>, focus: string, o: { note?: string | undefined; captured?: Captured } = {}): FormState {
   const st: FormState = {
-    instance: counter,
+    instance,
     formId,
     texts,
     focus,

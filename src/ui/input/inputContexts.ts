@@ -1,7 +1,7 @@
 import { isPane, type CommandId, type Context, type OverlayContext, activeContexts } from '../../keymap/index.js';
 import type { Overlay, ViewState } from '../view/viewStore.js';
 import { selectTopOverlay } from '../view/viewStore.js';
-import { formInputHandler } from './formInput.js';
+import type { FormInputHandler } from './formInput.js';
 
 /** The keymap context of each overlay kind: quit confirmation and message boxes answer y/n/Esc. */
 const OVERLAY_CONTEXT: Record<Overlay['kind'], OverlayContext> = {
@@ -21,6 +21,8 @@ const TEXT_OVERLAYS: ReadonlySet<Overlay['kind']> = new Set(['palette', 'picker'
 export interface ScreenFacts {
   /** The terminal is below the minimum size: one line says so, no pane or overlay is drawn. */
   tooSmall: boolean;
+  /** This screen's form controller: typed text and unbound keys while a form is on top. */
+  formInput?: FormInputHandler | undefined;
 }
 
 /**
@@ -55,6 +57,6 @@ export function inputStateOf(s: ViewState, screen: ScreenFacts = { tooSmall: fal
   const focused = isPane(focus as Context) ? (focus as Extract<Context, ViewState['focus']>) : undefined;
   return {
     contexts: activeContexts({ overlay: top ? OVERLAY_CONTEXT[top.kind] : undefined, focused }),
-    textInput: top !== undefined && (TEXT_OVERLAYS.has(top.kind) || (top.kind === 'form' && (formInputHandler()?.textInput(top) ?? false))),
+    textInput: top !== undefined && (TEXT_OVERLAYS.has(top.kind) || (top.kind === 'form' && (screen.formInput?.textInput(top) ?? false))),
   };
 }

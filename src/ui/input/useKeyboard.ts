@@ -3,7 +3,6 @@ import { dispatchInput, type CommandId, type Keymap } from '../../keymap/index.j
 import type { ViewStore } from '../view/viewStore.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
 import { paletteStartRow } from '../overlays/overlayLists.js';
-import { formInputHandler } from './formInput.js';
 import { inputStateOf, type ScreenFacts } from './inputContexts.js';
 import { splitBurst } from './keyBurst.js';
 
@@ -36,7 +35,7 @@ function handleKey(input: string, key: Partial<InkKey>, o: KeyboardOptions): voi
   }
   const top = selectTopOverlay(o.view.getState());
   const form = top?.kind === 'form' ? top : undefined;
-  const formInput = form ? formInputHandler() : undefined;
+  const formInput = form ? o.screen?.().formInput : undefined;
   const only = state.only ? { only: state.only } : {};
   const step = form ? o.view.getState().form?.stage : undefined;
   const formStep = step ? { formStep: step } : {};

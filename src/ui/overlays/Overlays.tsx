@@ -1,7 +1,6 @@
 import { memo } from 'react';
-import { useApp, useViewState } from '../context/AppContext.js';
+import { useViewState } from '../context/AppContext.js';
 import { FormOverlay } from '../forms/FormOverlay.js';
-import { useFormInput } from '../forms/useFormInput.js';
 import { selectTopOverlay } from '../view/viewStore.js';
 import { ContractPicker } from './ContractPicker.js';
 import { ProfilePicker } from './ProfilePicker.js';
@@ -14,9 +13,6 @@ import { PaletteOverlay } from './PaletteOverlay.js';
  * Only the top one is drawn: the keyboard belongs to it alone.
  */
 export const Overlays = memo(function Overlays({ screenWidth, screenHeight }: { screenWidth: number; screenHeight: number }) {
-  const app = useApp();
-  // Mounted for the dashboard's whole life, so form typing works from the first key.
-  useFormInput(app);
   const top = useViewState(selectTopOverlay);
   if (!top) return null;
   const size = { screenWidth, screenHeight };

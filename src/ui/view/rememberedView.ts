@@ -4,6 +4,7 @@ import { StartupError } from '../../session/index.js';
 import type { AppStore } from '../../state/store.js';
 import { errCode, formatMode, O_NOFOLLOW, writeFileAtomic } from '../../wallet/fsutil.js';
 import type { ViewStore } from './viewStore.js';
+import { screenStore } from './screenStore.js';
 
 /**
  * The theme chosen with `T` and the contract last looked at, kept in the state directory
@@ -135,7 +136,7 @@ export interface ViewRemembering {
 export const REMEMBER_DEBOUNCE_MS = 500;
 
 /**
- * Saves the view store's theme and the app store's selected contract whenever either
+ * Saves the view store's theme and the screen's contract (screenStore.ts) whenever either
  * changes from what was last saved (or what the dashboard started with), `debounceMs` after
  * the last change. A contract not yet known (null while the configs load) is no change.
  */
@@ -197,7 +198,7 @@ export function rememberView(o: {
   const stopView = o.view.subscribe((s, prev) => {
     if (s.themeName !== prev.themeName) changed();
   });
-  const stopStore = o.store.subscribe((s, prev) => {
+  const stopStore = screenStore(o.store, o.view).subscribe((s, prev) => {
     const selected = s.market.selected;
     if (selected === prev.market.selected || selected === null) return;
     contract = selected;

@@ -27,6 +27,12 @@ export type Overlay =
 export type FilterTarget = PaneId | 'help';
 
 export interface ViewState {
+  /**
+   * The contract this screen shows and its forms open on, by name: the screen's own, so
+   * another screen's pick never moves it. Null until the screen has one: it then shows the
+   * session's start contract (screenStore.ts).
+   */
+  contract: string | null;
   focus: PaneId;
   /** Selected row per list pane (index into what the pane shows, clamped by the pane). */
   selection: Readonly<Partial<Record<PaneId, number>>>;
@@ -67,6 +73,8 @@ export interface ViewState {
   ordersScope: 'contract' | 'all';
   /** The open form's fields, stage and answer (src/ui/forms); null while no form is open. */
   form: FormState | null;
+  /** The last form instance number this screen gave out (a late answer tells its form by it). */
+  formSeq: number;
   /** Leverage this session set per contract id: reads show it only with a position. */
   leverageOf: Readonly<Record<number, number>>;
 }
@@ -88,6 +96,7 @@ export const TOAST_MS = 8_000;
 
 export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
   return createStore<ViewState>()(() => ({
+    contract: null,
     focus: 'book',
     selection: {},
     bookCursorRaw: null,
@@ -109,12 +118,23 @@ export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
     viewers: null,
     ordersScope: 'contract',
     form: null,
+    formSeq: 0,
     leverageOf: {},
     ...init,
   }));
 }
 
 export const view = {
+  /** This screen shows `name` from now on (the caller checked it is an Active contract). */
+  setContract(store: ViewStore, name: string): void {
+    if (store.getState().contract !== name) store.setState({ contract: name });
+  },
+  /** A new form instance number, never given out before on this screen. */
+  nextFormInstance(store: ViewStore): number {
+    const n = store.getState().formSeq + 1;
+    store.setState({ formSeq: n });
+    return n;
+  },
   focus(store: ViewStore, pane: PaneId): void {
     store.setState({ focus: pane });
   },

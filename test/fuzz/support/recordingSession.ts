@@ -49,10 +49,10 @@ export function recordingSession(sent: Sent[]): Session {
     }) as FormSender['send'],
   };
   const signers = new SignerSet({ agent: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a' });
-  // The rest of the session the keys can reach: chart subscriptions and contract switches.
+  // The rest of the session the keys can reach: chart subscriptions and contract holds.
   const ws = { subscribe: () => {}, unsubscribe: () => {} };
-  const switchContract = async () => ({ ok: false as const, error: clientError('network', 'no exchange in this test') });
+  const holdContract = () => ({ ok: false as const, error: clientError('network', 'no exchange in this test') });
   const watchCandles = () => () => {};
-  return { exchange: Object.assign(exchange, { signers }), ws, switchContract, watchCandles } as unknown as Session;
+  return { exchange: Object.assign(exchange, { signers }), ws, holdContract, watchCandles } as unknown as Session;
 }
 

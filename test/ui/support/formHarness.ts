@@ -13,6 +13,7 @@ import { createViewStore } from '../../../src/ui/view/viewStore.js';
 import { AlgoBoard } from '../../../src/algo/algoBoard.js';
 import { AlgoRunner } from '../../../src/algo/index.js';
 import { keysLoaded } from '../../../src/session/keysLoaded.js';
+import { screenStore } from '../../../src/ui/view/screenStore.js';
 
 /**
  * The form controller as the keyboard drives it (commands and typed text), over the real
@@ -71,8 +72,9 @@ function exchangeDouble(sent: Sent[], o: { master?: boolean; agent?: boolean } =
  * reads of the exchange fail, so forms can be reviewed but nothing started reaches a market).
  */
 export function setup(o: { settings?: FormSettings; readOnly?: boolean; master?: boolean; agent?: boolean; stateDir?: string; session?: Session; algosIn?: string } = {}) {
-  const store = o.session?.store ?? fullStore();
   const viewStore = createViewStore();
+  // The session's store as this screen sees it (its own contract in view), as mountDashboard builds it.
+  const store = screenStore(o.session?.store ?? fullStore(), viewStore);
   const sent: Sent[] = [];
   const app: AppContextValue = {
     store,

@@ -8,6 +8,7 @@ import { listThemes } from '../../../src/ui/theme/loadTheme.js';
 import { createViewStore, type ViewState, type ViewStore } from '../../../src/ui/view/viewStore.js';
 import { fullStore } from './paneFixtures.js';
 import { createVirtualTerminal, type VirtualTerminal } from './virtualTerminal.js';
+import { screenStore } from '../../../src/ui/view/screenStore.js';
 
 export interface RenderedApp {
   vt: VirtualTerminal;
@@ -35,7 +36,8 @@ export function renderApp(o: RenderAppOptions): RenderedApp {
   const view = createViewStore(o.view);
   let quits = 0;
   const ctx: AppContextValue = {
-    store,
+    // The session's store as this screen sees it (its own contract in view), as mountDashboard builds it.
+    store: screenStore(store, view),
     view,
     session: o.session ?? null,
     mode: { readOnly: false, embedded: true, signer: 'agent', address: '0x1111111111111111111111111111111111111111', ...o.mode },
