@@ -132,6 +132,10 @@ export async function commandMain(words: readonly string[], io: CommandIo = proc
         const rl = createInterface({ input: process.stdin, output: process.stderr });
         try {
           return await rl.question(question);
+        } catch (e) {
+          // Ctrl-C at the question: readline gives up with an AbortError; the caller says "not sent".
+          if (e instanceof Error && (e.name === 'AbortError' || (e as NodeJS.ErrnoException).code === 'ABORT_ERR')) return undefined;
+          throw e;
         } finally {
           rl.close();
         }
