@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { generateAgentKeystore, MIN_PASSWORD } from '../session/agentKeystore.js';
 import { KeySourceError, resolvePassword } from '../wallet/index.js';
 import { collateralCoin, policyConfirms, renderActionOutcome } from '../forms/index.js';
@@ -37,6 +38,7 @@ export const ACCOUNT_COMMANDS: readonly CommandSpec[] = [
   },
   {
     path: ['agent', 'generate'],
+    schema: () => v.object({ address: v.string(), keystore: v.string() }),
     summary: `create an agent key, saved encrypted under the state directory (password: --password-file, PERPDESK_PASSWORD or a prompt; at least ${MIN_PASSWORD} characters)`,
     writes: false,
     run: async (r) => {

@@ -1,4 +1,4 @@
-import { SHARED_OPTIONS } from '../startup/args.js';
+import { DISPLAY_OPTIONS, SHARED_OPTIONS } from '../startup/args.js';
 
 /**
  * The first word of every command, so `src/cli.ts` can tell a command line from the
@@ -43,7 +43,7 @@ export const COMMAND_WORDS: ReadonlySet<string> = new Set([
 
 /** Flags that take a value, wherever they are declared: their value is not a command word. */
 const VALUE_FLAGS = new Set<string>(['--count', '--for']);
-for (const [name, o] of Object.entries(SHARED_OPTIONS)) if (o.type === 'string') VALUE_FLAGS.add(`--${name}`);
+for (const [name, o] of Object.entries({ ...SHARED_OPTIONS, ...DISPLAY_OPTIONS })) if (o.type === 'string') VALUE_FLAGS.add(`--${name}`);
 
 /** Where the first word that is not a flag (or a flag's value) stands; -1 when there is none. */
 function firstWord(argv: readonly string[]): number {
@@ -62,6 +62,8 @@ function firstWord(argv: readonly string[]): number {
  */
 export function commandLine(argv: readonly string[]): string[] | undefined {
   const i = firstWord(argv);
-  if (i < 0 || !COMMAND_WORDS.has(argv[i]!)) return undefined;
+  // The dashboard takes no words: any word is a command, and one that is not gets the command
+  // line's answer (a document in JSON mode, a "did you mean"), not the dashboard's flag error.
+  if (i < 0) return undefined;
   return [...argv.slice(i), ...argv.slice(0, i)];
 }
