@@ -8,7 +8,9 @@ import { PrivateKey, saveKeystoreFile } from '../../src/wallet/index.js';
 import { newKey, startTestExchange, type TestExchange } from '../support/exchangeHarness.js';
 import { trader, type Trader } from '../exchange/traders.js';
 import { startCapturingProxy, type CapturingProxy } from './support/capturingProxy.js';
-import { ROOT, runCli, tempHome } from './support/runCli.js';
+import { conforms, type JsonSchema } from './support/jsonSchema.js';
+import { ROOT, runCli, tempHome, type CliResult } from './support/runCli.js';
+import { outputSchemas } from '../../src/command/outputSchemas.js';
 
 /**
  * The command line's contract with scripts and people, from outside: every failure in JSON
@@ -30,7 +32,13 @@ afterAll(async () => {
   await ex?.close();
 });
 
-const cli = (args: string[], env: NodeJS.ProcessEnv = {}) => runCli(args, { home, env });
+/** Every failure document any test here saw: each must conform to perpdesk schema's `error`. */
+const failures: { words: string; json: unknown }[] = [];
+const cli = async (args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> => {
+  const r = await runCli(args, { home, env });
+  if (r.code !== 0) failures.push({ words: args.join(' '), json: r.json });
+  return r;
+};
 const url = () => ['--url', ex.url];
 
 /** A command in this process with a terminal for stdout (tables), or not (JSON). */
@@ -157,6 +165,27 @@ describe('a hostile deployment cannot write to the terminal', () => {
     expect(r.stderr.length).toBeGreaterThan(0);
     expect(r.stderr).not.toMatch(RAW);
     expect(r.stdout).not.toMatch(RAW);
+  });
+});
+
+describe('perpdesk schema', () => {
+  it("agent generate's real output conforms to its entry", async () => {
+    const pw = path.join(home, 'pw.txt');
+    writeFileSync(pw, 'a long enough password\n', { mode: 0o600 });
+    const r = await cli(['agent', 'generate', '--password-file', pw, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const schemas = outputSchemas() as Record<string, JsonSchema>;
+    expect(conforms(schemas['agent generate']!, r.json)).toEqual([]);
+    expect(conforms(schemas['agent generate']!, { address: 1 })).not.toEqual([]);
+  });
+
+  it('every failure document seen above is one JSON document that conforms to the error entry, with a documented code', () => {
+    const schemas = outputSchemas() as Record<string, JsonSchema>;
+    expect(failures.length).toBeGreaterThan(5);
+    for (const f of failures) {
+      expect(f.json, `${f.words}: not one JSON document`).toBeDefined();
+      expect(conforms(schemas['error']!, f.json), f.words).toEqual([]);
+    }
   });
 });
 

@@ -2,11 +2,13 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandName, COMMANDS } from '../../src/command/commands.js';
+import { outputSchemas } from '../../src/command/outputSchemas.js';
 import { addressOf } from '../../src/protocol/index.js';
 import { build, type UserAccount } from '../../src/protocol/wire/index.js';
 import { exchangeData, newKey, startTestExchange, type Registered, type TestExchange } from '../support/exchangeHarness.js';
 import { one, trader } from '../exchange/traders.js';
 import { startCapturingProxy, type CapturingProxy } from './support/capturingProxy.js';
+import { conforms, type JsonSchema } from './support/jsonSchema.js';
 import { centsText, markCents } from './support/cliTrader.js';
 import { runCli, tempHome, type CliResult } from './support/runCli.js';
 
@@ -162,7 +164,14 @@ describe('every signing command keeps the write contract', () => {
     expect([...new Set(STEPS.map((s) => s.name)), 'register'].sort()).toEqual([...signing].sort());
   });
 
-  it('--dry-run sends nothing, and what it signed is what --yes then sends', async () => {
+  it('--dry-run sends nothing, and what it signed is what --yes then sends; both outputs conform to perpdesk schema', async () => {
+    const schemas = outputSchemas() as Record<string, JsonSchema>;
+    /** Each JSON document (or NDJSON line) a run printed, checked against its command's entry. */
+    const conformsAll = (name: string, r: CliResult) => {
+      const docs = r.json !== undefined ? [r.json] : r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown);
+      expect(docs.length, name).toBeGreaterThan(0);
+      for (const d of docs) expect(conforms(schemas[name]!, d), name).toEqual([]);
+    };
     for (const step of STEPS) {
       const words = await step.words();
       const env = { PERPDESK_TEST_CLOID_BASE: String((cloidBase += 100)) };
@@ -171,10 +180,12 @@ describe('every signing command keeps the write contract', () => {
       expect(dry.code, `${words.join(' ')} --dry-run: ${dry.stderr}`).toBe(0);
       expect(dry.json, words.join(' ')).toMatchObject({ dryRun: true });
       expect(envelopes(), `${words.join(' ')} --dry-run posted to /exchange`).toEqual([]);
+      conformsAll(step.name, dry);
       if (step.dryOnly) continue;
       const sent = await cli([...words, '--yes', '--force'], env, step.input, step.operator);
       expect([0, 1], `${words.join(' ')} --yes: ${sent.stderr}`).toContain(sent.code);
       const posted = envelopes();
+      conformsAll(step.name, sent);
       if (step.algo) {
         step.algo(dry, posted);
         algoId ||= (JSON.parse(sent.stdout.trim().split('\n')[0]!) as { algo: { id: string } }).algo.id;
