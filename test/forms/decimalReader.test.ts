@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMS, evaluateForm } from '../../src/forms/index.js';
 import { askLockAmount } from '../../src/session/onboarding.js';
@@ -48,5 +49,34 @@ describe('the first-run collateral prompt reads amounts as the forms do', () => 
     const p = prompter(['20000', '100', 'yes']);
     expect(await askLockAmount(p.ask, p.log, chain, half, USDC, 1)).toBe(100_000_000n);
     expect(p.said[0]).toMatch(/only 10000 USDC is available/);
+  });
+});
+
+const SEED = Number(process.env['FUZZ_SEED'] ?? 1_515);
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 300);
+
+describe('one reader (property)', () => {
+  it('whatever is typed, the prompt locks exactly what the lock form would send, or refuses what the form refuses', async () => {
+    const text = fc.oneof(
+      fc.stringMatching(/^[0-9]{1,6}([.,][0-9]{0,8})?$/),
+      fc.stringMatching(/^[0-9 ,._-]{1,10}$/),
+      fc.constantFrom('1,5', '1,000', '0', '0.0000001', '-2', '1e3', '10000', '10000.000001'),
+    );
+    await fc.assert(
+      fc.asyncProperty(text, async (typed) => {
+        fc.pre(typed.trim() !== '');
+        // A prompt's answer is a line: the blanks around it are not part of it.
+        const form = evaluateForm(FORMS.lockCollateral, { deployer: '1', coin: 'USDC', amount: typed.trim() }, ctx());
+        // The amount field's own reading (the balance checks of the form are not the question here).
+        const field = form.fields.find((f) => f.key === 'amount')!;
+        const formAmount = field.error === undefined ? (form.values?.['amount'] as bigint | undefined) : undefined;
+        // Once what was typed, then a yes; a refusal leads to a second (valid) answer, 1.
+        const p = prompter([typed, 'y', '1', 'y']);
+        const locked = await askLockAmount(p.ask, p.log, chain, half, USDC, 1);
+        if (formAmount !== undefined && formAmount <= chain) expect(locked).toBe(formAmount);
+        else expect(locked).toBe(1_000_000n);
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
   });
 });
