@@ -376,6 +376,8 @@ async function send(app: AppContextValue, st: FormState, spec: FormSpec, built: 
   if (!exchange) result = { tone: 'error', lines: ['not sent: no exchange session'] };
   else {
     view.beginRequest(app.view);
+    // This action's cloids are spent: sent again from the same form (n, edit, Enter), it draws new ones.
+    if (formCloids.get(app.view)?.instance === st.instance) formCloids.delete(app.view);
     try {
       sent = await sendCall(exchange, built.action, renderOptionsFor(app.store.getState().market.configs, built.action));
       result = sent.view;
