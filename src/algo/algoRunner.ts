@@ -3,7 +3,7 @@ import { CloidGenerator } from '../client/cloid.js';
 import type { FormSettings } from '../forms/index.js';
 import type { OrderResult } from '../model/actionOutcome.js';
 import { formatDecimal, parseDecimal } from '../protocol/index.js';
-import { MAX_CANCELS_PER_REQUEST, MAX_ORDERS_PER_REQUEST, type ContractConfig, type Fill, type L2Book, type MarketState } from '../protocol/wire/index.js';
+import { build, MAX_CANCELS_PER_REQUEST, MAX_ORDERS_PER_REQUEST, type ActionOf, type ContractConfig, type Fill, type L2Book, type MarketState } from '../protocol/wire/index.js';
 import { renderOptionsFor, sendCall } from '../session/sendCall.js';
 import type { AlgoHost } from './algoHost.js';
 import { AlgoLog } from './algoLog.js';
@@ -278,8 +278,8 @@ export class AlgoRunner {
   private async cancelChildren(s: AlgoState, children: ChildOrder[]): Promise<void> {
     for (let i = 0; i < children.length; i += MAX_CANCELS_PER_REQUEST) {
       const batch = children.slice(i, i + MAX_CANCELS_PER_REQUEST);
-      const call = { kind: 'cancelByCloid' as const, cancels: batch.map((c) => ({ contractId: s.plan.contractId, cloid: c.cloid })) };
-      await sendCall(this.host.sender, call, renderOptionsFor(this.host.store.getState().market.configs, call));
+      const action = build.cancelByCloid(batch.map((c) => ({ contractId: s.plan.contractId, cloid: c.cloid })));
+      await sendCall(this.host.sender, action, renderOptionsFor(this.host.store.getState().market.configs, action));
     }
     for (const c of children) delete c.answer;
   }
@@ -419,7 +419,7 @@ export class AlgoRunner {
       delete s.waiting;
       s.updatedAt = at;
       this.emit(s);
-      const sent = await sendCall(this.host.sender, check.built.call, renderOptionsFor(this.host.store.getState().market.configs, check.built.call));
+      const sent = await sendCall(this.host.sender, check.built.action, renderOptionsFor(this.host.store.getState().market.configs, check.built.action));
       const answer = answerOfOrderResult(sent.outcome as OrderResult, child, plan, this.sched.now());
       this.recordAnswer(s, child, answer);
       if (answer.status === 'unknown') return this.setStatus(s, 'paused', `slice ${child.slice + 1} (cloid ${cloid}): outcome unknown (${answer.detail}); resume reads it from the exchange first`);
@@ -451,14 +451,15 @@ export class AlgoRunner {
       }
       const at = this.sched.now();
       const batch = todo.slice(0, MAX_ORDERS_PER_REQUEST);
-      const checked: { child: ChildOrder; specs: ClientOrderSpecs }[] = [];
+      const checked: { child: ChildOrder; orders: ActionOf<'order'>['orders'] }[] = [];
       for (const k of batch) {
         const o = plan.orders[k]!;
         const draft: ChildDraft = { cloid: this.cloids.next(), isBuy: plan.isBuy, size: o.size, price: o.price, reduceOnly: plan.reduceOnly, tif: plan.tif };
         const check = checkChildOrder(this.host.store.getState(), { keys: this.host.keys, settings: this.o.settings, now: at }, plan, draft, m);
         if (!check.ok) return this.setStatus(s, 'paused', `order ${k + 1}: ${check.reason}`);
-        if (check.built.call.kind !== 'order') return this.setStatus(s, 'paused', `order ${k + 1}: the order form built a ${check.built.call.kind}`);
-        checked.push({ child: childOf(draft, k, at), specs: check.built.call.specs });
+        const built = check.built.action;
+        if (built.type !== 'order') return this.setStatus(s, 'paused', `order ${k + 1}: the order form built a ${built.type}`);
+        checked.push({ child: childOf(draft, k, at), orders: built.orders });
       }
       // Every order of the batch on disk, each by its cloid, before the batch leaves.
       for (const { child } of checked) {
@@ -469,8 +470,8 @@ export class AlgoRunner {
       delete s.waiting;
       s.updatedAt = at;
       this.emit(s);
-      const call = { kind: 'order' as const, specs: checked.flatMap((c) => c.specs) };
-      const sent = await sendCall(this.host.sender, call, renderOptionsFor(this.host.store.getState().market.configs, call));
+      const action: ActionOf<'order'> = { type: 'order', orders: checked.flatMap((c) => c.orders), grouping: 'na' };
+      const sent = await sendCall(this.host.sender, action, renderOptionsFor(this.host.store.getState().market.configs, action));
       const time = this.sched.now();
       checked.forEach(({ child }, k) => this.recordAnswer(s, child, answerOfOrderResult(sent.outcome as OrderResult, child, plan, time, k)));
       for (const { child } of checked) if (this.pausedOnAnswer(s, child, `order ${child.slice + 1}`)) return;
@@ -543,8 +544,9 @@ export class AlgoRunner {
       const check = checkChildModify(this.host.store.getState(), { keys: this.host.keys, settings: this.o.settings, now: this.sched.now() }, plan, found.order, target, m);
       // The order keeps resting where it is; the trader resumes (or cancels) once the reason is dealt with.
       if (!check.ok) return this.setStatus(s, 'paused', `move to ${px(target)}: ${check.reason}`);
-      if (check.built.call.kind !== 'modify') return this.setStatus(s, 'paused', `move to ${px(target)}: the modify form built a ${check.built.call.kind}`);
-      const r = await this.host.sender.modify(check.built.call.params);
+      const built = check.built.action;
+      if (built.type !== 'modify') return this.setStatus(s, 'paused', `move to ${px(target)}: the modify form built a ${built.type}`);
+      const r = await this.host.sender.submit(built);
       if (r.ok && r.reconciled === undefined) {
         s.chasePx = target;
         this.write({ type: 'move', id: plan.id, time: this.sched.now(), cloid: order.cloid, price: target });
@@ -664,7 +666,7 @@ export class AlgoRunner {
     delete s.waiting;
     s.updatedAt = at;
     this.emit(s);
-    const sent = await sendCall(this.host.sender, check.built.call, renderOptionsFor(this.host.store.getState().market.configs, check.built.call));
+    const sent = await sendCall(this.host.sender, check.built.action, renderOptionsFor(this.host.store.getState().market.configs, check.built.action));
     this.recordAnswer(s, child, answerOfOrderResult(sent.outcome as OrderResult, child, s.plan, this.sched.now()));
     return child;
   }
@@ -788,8 +790,6 @@ interface MarketNow {
   book: L2Book;
 }
 
-type ClientOrderSpecs = Extract<ChildCheckBuilt, { kind: 'order' }>['specs'];
-type ChildCheckBuilt = Extract<ReturnType<typeof checkChildOrder>, { ok: true }>['built']['call'];
 
 function childOf(d: ChildDraft, slice: number, sentAt: number): ChildOrder {
   const child: ChildOrder = { cloid: d.cloid, slice, isBuy: d.isBuy, size: d.size, price: d.price, reduceOnly: d.reduceOnly, sentAt };

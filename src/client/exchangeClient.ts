@@ -53,6 +53,17 @@ export interface SendOptions {
   parentCloid?: string;
 }
 
+/** What `submit` answers for an action of type T. */
+export type OutcomeOf<T extends ActionType> = T extends 'order'
+  ? OrderResult
+  : T extends 'cancel' | 'cancelByCloid'
+    ? CancelResult
+    : T extends 'modify'
+      ? ModifyResult
+      : T extends 'cancelAll'
+        ? CancelAllResult
+        : ActionOutcome<T>;
+
 export type { ActionOutcome, CancelAllResult, CancelResult, ModifyResult, OrderItem, OrderResult } from '../model/actionOutcome.js';
 
 /** The journal's own record of a request that left: its 'sent' entry's seq and time. */
@@ -100,6 +111,17 @@ export class ExchangeClient {
     return this.o.signers;
   }
 
+  private gate: ((type: ActionType) => string | undefined) | undefined;
+
+  /**
+   * A check in front of every signature this client makes to send (not `signOnly`'s): a
+   * refusal stops the action before a nonce is taken or anything is signed. The command
+   * line puts its one signed path here, so no command can send without passing it.
+   */
+  guardSends(gate: (type: ActionType) => string | undefined): void {
+    this.gate = gate;
+  }
+
   onJournal(fn: JournalListener): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
@@ -114,12 +136,52 @@ export class ExchangeClient {
     return this.finish(action.type, await this.sendRaw<T>(action, opts), opts.parentCloid);
   }
 
+  /**
+   * A built action, sent as it is (the very object: what a dry run or a confirm step showed
+   * is what is signed), through the method that settles a lost answer for its type: orders,
+   * cancels, modify and cancel-all are read back from the exchange's records; the rest as `send`.
+   */
+  submit<A extends Action>(action: A, opts: SendOptions = {}): Promise<OutcomeOf<A['type']>> {
+    const a = action as Action;
+    let out: Promise<unknown>;
+    switch (a.type) {
+      case 'order':
+        out = this.placeOrder(a);
+        break;
+      case 'cancel':
+        out = this.cancelWith(a, a.cancels.map((c) => c.o), (pending) => this.o.info.ordersByIds(this.address, pending), (l) => l.order.oid, (oid) => ({ oid }));
+        break;
+      case 'cancelByCloid':
+        out = this.cancelWith(a, a.cancels.map((c) => c.cloid), (pending) => this.o.info.ordersByCloids(this.address, pending), (l) => l.order.cloid, (cloid) => ({ cloid }));
+        break;
+      case 'modify':
+        out = this.modifyAction(a);
+        break;
+      case 'cancelAll':
+        out = this.cancelAllAction(a);
+        break;
+      default:
+        out = this.send(a as never, opts);
+    }
+    return out as Promise<OutcomeOf<A['type']>>;
+  }
+
   // ---- orders, with reconciliation ----
 
-  async order(specs: OrderSpec[]): Promise<OrderResult> {
-    const withIds = specs.map((s) => (s.cloid === undefined ? { ...s, cloid: this.cloidGen.next() } : s));
-    const cloids = withIds.map((s) => s.cloid as string);
-    const action = build.order(withIds);
+  /** Orders from specs: each without a cloid gets one here, then the action goes as `submit` sends it. */
+  order(specs: OrderSpec[]): Promise<OrderResult> {
+    return this.placeOrder(build.order(specs.map((s) => (s.cloid === undefined ? { ...s, cloid: this.cloidGen.next() } : s))));
+  }
+
+  /** An order action whose every order carries its cloid (the key a lost answer is settled by). */
+  private async placeOrder(action: ActionOf<'order'>): Promise<OrderResult> {
+    const missing = action.orders.findIndex((o) => o.c === undefined);
+    if (missing >= 0) {
+      const error = clientError('validation', `order: order ${missing + 1} has no cloid; a lost answer could not be settled`);
+      this.record('order', { kind: 'failed', error }, 'error', error.message);
+      return { ok: false, error, outcomeUnknown: false, cloids: [] };
+    }
+    const cloids = action.orders.map((o) => o.c as string);
     const r = await this.sendRaw(action, {}, cloids);
     if (r.kind === 'ok') {
       const errors = r.data.statuses.filter((s) => 'error' in s).length;
@@ -142,20 +204,12 @@ export class ExchangeClient {
     return { ok: true, statuses, nonce: r.nonce!, signer: r.signer!, reconciledBecause: r.error, cloids };
   }
 
-  async cancel(cancels: { contractId: number; oid: number }[]): Promise<CancelResult> {
-    const oids = cancels.map((c) => c.oid);
-    return this.cancelWith(build.cancel(cancels), oids, (pending) => this.o.info.ordersByIds(this.address, pending), (l) => l.order.oid, (oid) => ({ oid }));
+  cancel(cancels: { contractId: number; oid: number }[]): Promise<CancelResult> {
+    return this.submit(build.cancel(cancels));
   }
 
-  async cancelByCloid(cancels: { contractId: number; cloid: string }[]): Promise<CancelResult> {
-    const cloids = cancels.map((c) => c.cloid);
-    return this.cancelWith(
-      build.cancelByCloid(cancels),
-      cloids,
-      (pending) => this.o.info.ordersByCloids(this.address, pending),
-      (l) => l.order.cloid,
-      (cloid) => ({ cloid }),
-    );
+  cancelByCloid(cancels: { contractId: number; cloid: string }[]): Promise<CancelResult> {
+    return this.submit(build.cancelByCloid(cancels));
   }
 
   private async cancelWith<K>(
@@ -185,8 +239,11 @@ export class ExchangeClient {
     return { ok: true, statuses, nonce: r.nonce!, signer: r.signer!, reconciledBecause: r.error };
   }
 
-  async modify(m: Parameters<typeof build.modify>[0]): Promise<ModifyResult> {
-    const action = build.modify(m);
+  modify(m: Parameters<typeof build.modify>[0]): Promise<ModifyResult> {
+    return this.modifyAction(build.modify(m));
+  }
+
+  private async modifyAction(action: ActionOf<'modify'>): Promise<ModifyResult> {
     const r = await this.sendRaw(action);
     if (r.kind !== 'unknown') return this.finish('modify', r);
     // Locate by oid when given (it wins over cloid at the exchange too), else by the new
@@ -206,8 +263,13 @@ export class ExchangeClient {
     return { ok: true, reconciled: item, reconciledBecause: r.error, nonce: r.nonce!, signer: r.signer! };
   }
 
-  async cancelAll(contractId: number): Promise<CancelAllResult> {
-    const r = await this.sendRaw(build.cancelAll(contractId));
+  cancelAll(contractId: number): Promise<CancelAllResult> {
+    return this.cancelAllAction(build.cancelAll(contractId));
+  }
+
+  private async cancelAllAction(action: ActionOf<'cancelAll'>): Promise<CancelAllResult> {
+    const contractId = action.a;
+    const r = await this.sendRaw(action);
     const md = this.o.marketDeployerOf?.(contractId);
     if (r.kind !== 'unknown' || md === undefined) return this.finish('cancelAll', r);
     const open = await this.o.info.userOrders(this.address, md, contractId);
@@ -281,16 +343,20 @@ export class ExchangeClient {
    * The request exactly as it would be sent, signed but not sent (a dry run). It uses a
    * nonce, so a later real send is never a replay of it. Not journalled: nothing was asked.
    */
-  signOnly<T extends ActionType>(action: ActionOf<T> & { type: T }): Result<{ envelope: Record<string, unknown>; signer: SignerInfo }> {
+  signOnly<T extends ActionType>(action: ActionOf<T> & { type: T }, opts: SendOptions = {}): Result<{ envelope: Record<string, unknown>; signer: SignerInfo }> {
     const parsed = parseAction(action);
     if (!parsed.ok) return { ok: false, error: clientError('validation', `${action.type}: ${parsed.error}`) };
-    const vault = this.vaultFor(action.type);
+    if (action.type === 'order' && (action as ActionOf<'order'>).orders.some((o) => o.c === undefined)) {
+      return { ok: false, error: clientError('validation', 'order: every order needs its cloid before it is signed') };
+    }
+    const vault = this.vaultFor(action.type, opts);
     const picked = this.pick(action.type, vault);
     if (!picked.ok) return picked;
     const signer = picked.value;
     const nonce = this.nonces.next(signer.address);
     const envelope: Record<string, unknown> = { action, nonce, signature: signer.sign(action, nonce) };
     if (vault !== undefined) envelope['vaultAddress'] = vault;
+    if (opts.inviteCode !== undefined) envelope['inviteCode'] = opts.inviteCode;
     return { ok: true, value: { envelope, signer: { role: signer.role, address: signer.address } } };
   }
 
@@ -309,6 +375,8 @@ export class ExchangeClient {
   /** `cloids`: the orders' client ids, journalled with the request so a lost answer can be settled by them. */
   private async sendRaw<T extends ActionType>(action: ActionOf<T> & { type: T }, opts: SendOptions = {}, cloids?: string[]): Promise<Sent<T>> {
     const type = action.type;
+    const refused = this.gate?.(type);
+    if (refused !== undefined) return { kind: 'failed', error: clientError('validation', refused) };
     const parsed = parseAction(action);
     if (!parsed.ok) return { kind: 'failed', error: clientError('validation', `${type}: ${parsed.error}`) };
     const vault = this.vaultFor(type, opts);

@@ -26,9 +26,16 @@ function namedAlgo(r: CommandRun, verb: string): AlgoState {
   return s;
 }
 
+/** --dry-run of resume, pause or cancel: what it would do, from the file; no lock, no session, nothing sent. */
+function algoDryRun(s: AlgoState, what: string): CommandOutput {
+  const row = algoRow(s);
+  return { json: { dryRun: true, summary: [what], algo: row }, human: ['dry run: nothing sent', `  ${what}`, algoLine(row)] };
+}
+
 /** Pause or cancel: take the lock (refused while another process runs the algos), act, exit. */
 async function stopAlgo(r: CommandRun, verb: 'pause' | 'cancel'): Promise<CommandOutput> {
   const named = namedAlgo(r, verb);
+  if (r.args.dryRun) return algoDryRun(named, verb === 'cancel' ? `cancel ${named.plan.id} and its resting child orders` : `pause ${named.plan.id}`);
   const a = await openAlgoSession(r, named.plan.contract);
   try {
     const id = named.plan.id;
@@ -63,8 +70,11 @@ function asFound(s: AlgoState, owner: number | undefined): AlgoState {
   return found;
 }
 
+/** --dry-run of resume, pause and cancel. */
+const ALGO_STEP_DRY_RUN = v.object({ dryRun: v.literal(true), summary: v.array(v.string()), algo: AlgoEventLine.entries.algo });
 const ALGO_EVENTS = () => v.union([AlgoEventLine, AlgoDryRun]);
-const ALGO_ANSWER = () => v.object({ ok: v.literal(true), algo: AlgoEventLine.entries.algo });
+const RESUME_EVENTS = () => v.union([AlgoEventLine, ALGO_STEP_DRY_RUN]);
+const ALGO_ANSWER = () => v.union([v.object({ ok: v.literal(true), algo: AlgoEventLine.entries.algo }), ALGO_STEP_DRY_RUN]);
 const REDUCE_ONLY = { 'reduce-only': { type: 'boolean' } } as const;
 const FOREGROUND = 'in the foreground until it ends; Ctrl-C or SIGTERM pauses it (progress lines; NDJSON with --json)';
 
@@ -153,9 +163,10 @@ export const ALGO_COMMANDS: readonly CommandSpec[] = [
     usage: 'ID',
     summary: 'resume a paused algo in the foreground until done (reads back any child whose outcome is unknown first); Ctrl-C pauses it again',
     writes: true,
-    schema: ALGO_EVENTS,
+    schema: RESUME_EVENTS,
     run: async (r) => {
       const named = namedAlgo(r, 'resume');
+      if (r.args.dryRun) return algoDryRun(named, `resume ${named.plan.id} in the foreground`);
       const a = await openAlgoSession(r, named.plan.contract);
       try {
         const s = a.runner.get(named.plan.id)!;

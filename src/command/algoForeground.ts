@@ -8,6 +8,7 @@ import type { CommandRun } from './commandSpec.js';
 import { CommandError, EXIT, type ExitCode } from './exitCodes.js';
 import { printEvent, type CommandOutput } from './output.js';
 import { openWriteSession, settingsOf } from './runForm.js';
+import { clearToSend } from './signedPath.js';
 
 /**
  * What every `perpdesk algo` command that runs an algo shares: the owner lock, a session
@@ -79,13 +80,9 @@ async function withReadingSession<T>(r: CommandRun, contract: string, fn: (sessi
 
 /** Asks as the other writes do: unless --yes, when the config's policy for this kind of action confirms. */
 export async function confirm(r: CommandRun, session: Session, kind: ConfirmKind, wide: boolean, title: string, lines: readonly string[]): Promise<void> {
-  if (r.args.yes) return;
   // An algo's notional is spread over many children: no per-order threshold skips its confirmation.
-  if (!policyConfirms(settingsOf(r).confirm, undefined, collateralCoin(session.store.getState().market.configs), kind, wide)) return;
-  if (!r.interactive) throw new CommandError(EXIT.refused, `${title.toLowerCase()} asks for confirmation (config confirm policy); add --yes`, { request: lines });
-  r.err.write(`${[title, ...lines.map((l) => `  ${l}`)].join('\n')}\n`);
-  const answer = (await r.ask('Go ahead? [y/N] ')).trim().toLowerCase();
-  if (answer !== 'y' && answer !== 'yes') throw new CommandError(EXIT.refused, 'not started: not confirmed');
+  const confirms = policyConfirms(settingsOf(r).confirm, undefined, collateralCoin(session.store.getState().market.configs), kind, wide);
+  await clearToSend(r, session, { title, lines, confirms, not: 'not started' });
 }
 
 const INTERRUPT_REASON = 'paused: the command running it was interrupted (Ctrl-C or SIGTERM); resume it with perpdesk algo resume';

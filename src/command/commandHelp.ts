@@ -45,13 +45,26 @@ export function commandsHelp(): string {
   ].join('\n');
 }
 
+/** `perpdesk algo`, `perpdesk collateral --help`: the commands under a group's words. */
+export function groupHelp(words: readonly string[], under: readonly CommandSpec[]): string {
+  const width = Math.max(...under.map((c) => commandName(c).length)) + 2;
+  return [
+    `perpdesk ${words.join(' ')}: ${under.length} command${under.length === 1 ? '' : 's'} (perpdesk <command> --help for one's flags)`,
+    '',
+    ...under.map((c) => `  ${commandName(c).padEnd(width)}${c.summary}${c.writes ? ' (signed)' : ''}`),
+    '',
+  ].join('\n');
+}
+
 export function commandHelp(c: CommandSpec): string {
   const opts = Object.entries(c.optionHelp ?? {});
   const width = Math.max(0, ...opts.map(([k]) => k.length)) + 6;
+  const under = COMMANDS.filter((x) => x.path.length > c.path.length && c.path.every((w, i) => x.path[i] === w));
   return [
     `Usage: ${usageLine(c)} [flags]`,
     '',
     `${c.summary}${c.writes ? ' (signed)' : ''}`,
+    ...(under.length ? ['', `Also under ${commandName(c)}:`, ...under.map((x) => `  ${usageLine(x)}`)] : []),
     ...(opts.length ? ['', 'Flags:', ...opts.map(([k, h]) => `  --${k.padEnd(width - 4)}${h}`)] : []),
     '',
     COMMAND_FLAG_HELP,

@@ -6,9 +6,11 @@ import { ConfigError, loadConfig, type Config } from '../startup/config.js';
 import { resolvePaths } from '../startup/paths.js';
 import { resolveProfile } from '../startup/profile.js';
 import { prepareStateDir, StateDirError } from '../session/stateDir.js';
-import { commandHelp, commandsHelp } from './commandHelp.js';
-import { commandName, findCommand } from './commands.js';
-import type { CommandFlags, CommandRun, CommandSpec } from './commandSpec.js';
+import { matchSorter, rankings } from 'match-sorter';
+import { terminalSafe } from '../protocol/safeText.js';
+import { commandHelp, commandsHelp, groupHelp } from './commandHelp.js';
+import { commandName, COMMANDS, findCommand } from './commands.js';
+import type { CommandFlags, CommandRun, CommandSpec, OptionSpecs } from './commandSpec.js';
 import { CommandError, EXIT } from './exitCodes.js';
 import { prepareTables, printOutput, toJson, type OutputMode, type Writer } from './output.js';
 import { parseDuration } from '../format/parseDuration.js';
@@ -55,6 +57,46 @@ function report(io: CommandIo, mode: OutputMode, e: CommandError): number {
 }
 
 /**
+ * The one place the command line writes text for a person: stderr, and stdout when it is a
+ * table. Whatever an exchange put in a name or a message reaches the terminal through
+ * terminalSafe, never as an escape sequence. JSON goes out as it is (toJson escapes).
+ */
+const forPerson = (w: Writer): Writer => ({ write: (t) => w.write(terminalSafe(t, { lines: true })) });
+
+/** Commands under the words `group` (`algo` -> algo twap, algo list, ...). */
+const commandsUnder = (words: readonly string[]) => COMMANDS.filter((c) => c.path.length > words.length && words.every((w, i) => c.path[i] === w));
+
+/** "did you mean orders": the command names the word is closest to (match-sorter, as the palette ranks). */
+function didYouMean(word: string): string {
+  const names = [...new Set(COMMANDS.flatMap((c) => [c.path[0]!, commandName(c)])), 'help', 'schema'];
+  const best = matchSorter(names, word, { threshold: rankings.MATCHES }).slice(0, 3);
+  return best.length === 0 ? '' : ` (did you mean ${best.map((n) => `"${n}"`).join(' or ')}?)`;
+}
+
+/** A negative number where a value is due (`order buy -3`) is a value, not an option. */
+const NEGATIVE = /^-\d[\d.,_]*%?$/;
+const PLACEHOLDER = '\u0000negative:';
+
+/** Words that look like negative numbers, kept from the option parser: `--size -3` as `--size=-3`, a word as a value. */
+function shieldNegatives(args: readonly string[], options: OptionSpecs): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      out.push(...args.slice(i));
+      break;
+    }
+    const next = args[i + 1];
+    const name = a.startsWith('--') && !a.includes('=') ? a.slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && NEGATIVE.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(NEGATIVE.test(a) ? PLACEHOLDER + a : a);
+  }
+  return out;
+}
+
+/**
  * `perpdesk <command> ...`: the headless face. Every user error is one line on stderr and a
  * documented exit status; a script also gets the error as JSON on stdout.
  */
@@ -67,19 +109,29 @@ export async function commandMain(words: readonly string[], io: CommandIo = proc
   }
   // `perpdesk order 123` looks the order up, as `order show 123` does.
   if (argv[0] === 'order' && /^\d+$/.test(argv[1] ?? '')) argv = ['order', 'show', ...argv.slice(1)];
+  let mode: OutputMode = io.stdout.isTTY === true && !argv.includes('--json') ? 'table' : 'json';
+  const person: CommandIo = { ...io, stderr: forPerson(io.stderr), stdout: mode === 'table' ? Object.assign(forPerson(io.stdout), { isTTY: io.stdout.isTTY }) : io.stdout };
   const spec: CommandSpec | undefined = argv[0] === 'schema' ? schemaCommand : findCommand(argv);
   if (!spec) {
-    io.stderr.write(`perpdesk: unknown command "${argv[0]}". Run 'perpdesk help' for the commands.\n`);
-    return EXIT.usage;
+    // A group's words alone (`perpdesk algo`, `perpdesk collateral --help`) list its commands.
+    const words = argv.filter((w) => !w.startsWith('-'));
+    const under = commandsUnder(words);
+    if (under.length > 0 && argv.every((w) => !w.startsWith('-') || w === '--help' || w === '-h' || w === '--json')) {
+      io.stdout.write(groupHelp(words, under));
+      return EXIT.ok;
+    }
+    const what = words.length > 0 ? words.join(' ') : argv[0]!;
+    return report(person, mode, new CommandError(EXIT.usage, `unknown command "${what}"${didYouMean(words[0] ?? what)}. Run 'perpdesk help' for the commands.`));
   }
   const rest = argv.slice(spec.path.length);
-  let mode: OutputMode = io.stdout.isTTY === true ? 'table' : 'json';
   let run: CommandRun;
   const stops: (() => void)[] = [];
   try {
     let parsed;
     try {
-      parsed = parseArgs({ args: [...rest], strict: true, allowPositionals: true, allowNegative: false, options: { ...SHARED_OPTIONS, ...COMMAND_OPTIONS, ...spec.options } });
+      const options = { ...SHARED_OPTIONS, ...COMMAND_OPTIONS, ...spec.options } as OptionSpecs;
+      parsed = parseArgs({ args: shieldNegatives(rest, options), strict: true, allowPositionals: true, allowNegative: false, options });
+      parsed.positionals = parsed.positionals.map((w) => (w.startsWith(PLACEHOLDER) ? w.slice(PLACEHOLDER.length) : w));
     } catch (e) {
       throw argsError(e, `perpdesk ${commandName(spec)} --help`);
     }
@@ -91,6 +143,7 @@ export async function commandMain(words: readonly string[], io: CommandIo = proc
       io.stdout.write(commandHelp(spec));
       return EXIT.ok;
     }
+    if (parsed.positionals.some((w) => w.startsWith('-') && !NEGATIVE.test(w))) throw new ArgsError(`unexpected words: ${parsed.positionals.join(' ')}`);
     if (flags.watch && !spec.watch) throw new ArgsError(`${commandName(spec)} has no --watch`);
     if ((flags.count !== undefined || flags.forMs !== undefined) && !flags.watch) throw new ArgsError('--count and --for go with --watch');
     if (spec.writes && given.readOnly) throw new ArgsError(`--read-only: ${commandName(spec)} signs and sends; it is refused in read-only mode`);
@@ -124,14 +177,18 @@ export async function commandMain(words: readonly string[], io: CommandIo = proc
       config,
       stateDir: paths.stateDir,
       mode,
-      out: io.stdout,
-      err: io.stderr,
+      out: person.stdout,
+      err: person.stderr,
       interactive: io.stdinIsTTY && io.stdout.isTTY === true,
       interrupted,
       ask: async (question) => {
         const rl = createInterface({ input: process.stdin, output: process.stderr });
         try {
           return await rl.question(question);
+        } catch (e) {
+          // Ctrl-C at the question: readline gives up with an AbortError; the caller says "not sent".
+          if (e instanceof Error && (e.name === 'AbortError' || (e as NodeJS.ErrnoException).code === 'ABORT_ERR')) return undefined;
+          throw e;
         } finally {
           rl.close();
         }
@@ -141,12 +198,16 @@ export async function commandMain(words: readonly string[], io: CommandIo = proc
     // A command derives an address and signs at most a few times before it exits.
     (await import('../protocol/signature.js')).signWithoutTables();
     const out = await spec.run(run);
-    if (out) printOutput(io.stdout, mode, out);
+    // The one signed path answers a dry run with a dry-run document; anything else means a command skipped it.
+    if (spec.writes && run.args.dryRun && !(out && typeof out.json === 'object' && out.json !== null && (out.json as { dryRun?: unknown }).dryRun === true)) {
+      throw new CommandError(EXIT.internal, `internal error: ${commandName(spec)} answered --dry-run without a dry run`);
+    }
+    if (out) printOutput(person.stdout, mode, out);
     return out?.exitCode ?? EXIT.ok;
   } catch (e) {
-    if (e instanceof ArgsError) return report(io, mode, new CommandError(EXIT.usage, e.message));
-    if (e instanceof CommandError) return report(io, mode, e);
-    return report(io, mode, new CommandError(EXIT.internal, `internal error: ${e instanceof Error ? e.message : String(e)}`));
+    if (e instanceof ArgsError) return report(person, mode, new CommandError(EXIT.usage, e.message));
+    if (e instanceof CommandError) return report(person, mode, e);
+    return report(person, mode, new CommandError(EXIT.internal, `internal error: ${e instanceof Error ? e.message : String(e)}`));
   } finally {
     for (const stop of stops) stop();
   }

@@ -34,8 +34,8 @@ export interface CommandRun {
   interactive: boolean;
   /** Resolves when the user interrupts (Ctrl-C, SIGTERM): a watch stops, a write is not abandoned. */
   interrupted: Promise<void>;
-  /** Asks a yes/no question on the terminal; only called when `interactive`. */
-  ask(question: string): Promise<string>;
+  /** Asks a question on the terminal; only called when `interactive`. Undefined: interrupted (Ctrl-C). */
+  ask(question: string): Promise<string | undefined>;
 }
 
 /** One command: a record, so help, the README table and `perpdesk schema` read the same list. */

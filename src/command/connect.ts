@@ -4,7 +4,8 @@ import type { SessionKeys, SessionTarget } from '../session/createSession.js';
 import type { EmbeddedExchange } from '../session/embedded.js';
 import { readEndpoint } from '../session/endpointFile.js';
 import { loadDeploymentKeys, StartupError } from '../session/target.js';
-import { KeySourceError, loadKeyFile } from '../wallet/index.js';
+import { readFile } from 'node:fs/promises';
+import { KeySourceError, loadKeyFile, loadKeyFromEnv } from '../wallet/index.js';
 import type { CommandRun } from './commandSpec.js';
 import { CommandError, EXIT } from './exitCodes.js';
 
@@ -44,9 +45,10 @@ export async function connect(r: CommandRun, need: Need): Promise<Connection> {
   if (url !== undefined) {
     const wsUrl = a.ws ?? r.config.ws ?? defaultWsUrl(url);
     const target = { url, wsUrl };
-    if (a.readOnly || (need !== 'write' && !hasKeyFlag(r))) {
+    // A read signs nothing, so it never opens a key: the account is --address, else the address a key names without its password.
+    if (a.readOnly || need !== 'write') {
       if (need === 'write') throw new CommandError(EXIT.usage, 'read-only: this command signs; drop --read-only and name a key');
-      const address = a.address?.toLowerCase();
+      const address = a.address?.toLowerCase() ?? (hasKeyFlag(r) ? await addressWithoutPassword(r) : undefined);
       if (need === 'account' && address === undefined) throw new CommandError(EXIT.usage, 'this read needs an account: --address 0x... or a key flag');
       return { target, keys: address ? { address } : {}, address, source: 'url', warnings: [] } as Connection;
     }
@@ -87,6 +89,31 @@ export async function connect(r: CommandRun, need: Need): Promise<Connection> {
     return { target, keys: address ? { address } : {}, address, source: 'in-process', warnings: [], embedded } as Connection;
   }
   return { target, keys: { master: embedded.master, agent: embedded.agent, address: embedded.address }, address: embedded.address, source: 'in-process', warnings: [], embedded };
+}
+
+/**
+ * The account a read is about when only key flags name it: a keystore's `address` field (no
+ * password needed), a key file's or PERPDESK_PRIVATE_KEY's key (plain, no password). An
+ * agent key alone does not say which account it trades for: --address does.
+ */
+async function addressWithoutPassword(r: CommandRun): Promise<string> {
+  const a = r.args;
+  try {
+    if (a.keystore) {
+      const ks = JSON.parse(await readFile(a.keystore, 'utf8')) as { address?: unknown };
+      if (typeof ks.address === 'string' && /^(0x)?[0-9a-fA-F]{40}$/.test(ks.address)) return `0x${ks.address.replace(/^0x/, '')}`.toLowerCase();
+      throw new CommandError(EXIT.usage, `${a.keystore} names no address; a read takes --address 0x... (it opens no key)`);
+    }
+    if (a.keyFile) return (await loadKeyFile(a.keyFile)).key.address.toLowerCase();
+    const env = loadKeyFromEnv(process.env);
+    if (env) return env.key.address.toLowerCase();
+  } catch (e) {
+    if (e instanceof CommandError) throw e;
+    if (e instanceof KeySourceError) throw new CommandError(EXIT.usage, e.message);
+    if (e instanceof SyntaxError || (e as NodeJS.ErrnoException).code !== undefined) throw new CommandError(EXIT.usage, `cannot read ${a.keystore}: ${(e as NodeJS.ErrnoException).code ?? 'not JSON'}`);
+    throw e;
+  }
+  throw new CommandError(EXIT.usage, 'this read needs an account: --address 0x... (an agent key does not name the account it trades for)');
 }
 
 function hasKeyFlag(r: CommandRun): boolean {

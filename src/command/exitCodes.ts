@@ -19,15 +19,25 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-export const EXIT_HELP = `Exit codes:
-  0   ok
-  1   the exchange rejected the request (each item's error is in the output)
-  2   bad arguments or config
-  3   network failure or timeout
-  4   a guard or pre-trade check refused before signing (--force overrides a guard)
-  5   the answer was lost and could not be settled (what is known is in the output)
-  70  internal error
-`;
+/** What each code means, in the words of `perpdesk help` and of docs/cli.md's table (a test checks the doc). */
+const MEANING: Record<ExitCode, string> = {
+  0: 'ok',
+  1: 'the exchange rejected the request (HTTP 200 with per-item errors included)',
+  2: 'bad arguments or config, an unknown command, or an account that does not exist yet',
+  3: 'network failure or timeout: nothing was decided',
+  4: 'refused before signing: a guard, a known refusal, `--yes` was needed, or the question was answered no or interrupted (Ctrl-C)',
+  5: "the answer was lost and the exchange's records could not settle it",
+  70: 'internal error',
+};
+
+const CODES = (Object.values(EXIT) as ExitCode[]).sort((a, b) => a - b);
+
+export const EXIT_HELP = `Exit codes:\n${CODES.map((c) => `  ${String(c).padEnd(4)}${MEANING[c].replace(/`/g, '')}`).join('\n')}\n`;
+
+/** docs/cli.md's exit-code table, generated from the codes above. */
+export function exitCodesMarkdown(): string {
+  return ['| code | meaning |', '|---|---|', ...CODES.map((c) => `| ${c} | ${MEANING[c]} |`)].join('\n');
+}
 
 /** A failure with its exit code; `detail` goes into the JSON output beside the message. */
 export class CommandError extends Error {

@@ -36,6 +36,8 @@ export async function openReader(r: CommandRun, need: Exclude<Need, 'write'>): P
 export function must<T>(r: Result<T>): T {
   if (r.ok) return r.value;
   const e = r.error;
+  // An account that does not exist yet is the caller's to fix (register it), as for a write: exit 2.
+  if (/no account is registered/i.test(e.message)) throw new CommandError(EXIT.usage, `${e.message} (register it first: perpdesk register --invite-code CODE)`, { kind: e.kind });
   const code = e.kind === 'network' || e.kind === 'timeout' ? EXIT.network : EXIT.rejected;
   throw new CommandError(code, e.message, { kind: e.kind, ...(e.httpStatus !== undefined ? { httpStatus: e.httpStatus } : {}) });
 }

@@ -26,8 +26,14 @@ export interface Writer {
   write(text: string): void;
 }
 
+/** What JSON.stringify leaves raw but a terminal may act on (C1 controls, DEL, line separators, bidi overrides). */
+// eslint-disable-next-line no-control-regex
+const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** JSON text; every character a terminal could act on is written as a \u escape (the same value to a parser). */
 export function toJson(value: unknown, indent?: number): string {
-  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), indent);
+  const text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), indent);
+  return text === undefined ? text : text.replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Terminal columns a cell takes; string-width (wide and combining characters) once tables are printed. */

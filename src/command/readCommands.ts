@@ -93,11 +93,25 @@ function noWords(r: CommandRun): void {
   if (r.positionals.length > 0) throw usage(`unexpected words: ${r.positionals.join(' ')}`);
 }
 
-/** --contract (or the config's contract) by name, else the first Active contract. */
-function contractOf(r: CommandRun, configs: Configs): ContractConfig {
-  const wanted = r.args.contract ?? r.config.contract;
+/** The contract as the one word a read takes (`perpdesk book SOL1`), when given. */
+function contractWord(r: CommandRun): string | undefined {
+  if (r.positionals.length > 1) throw usage(`unexpected words: ${r.positionals.slice(1).join(' ')} (one contract only)`);
+  const word = r.positionals[0];
+  if (word !== undefined && r.args.contract !== undefined && word.toLowerCase() !== r.args.contract.toLowerCase()) {
+    throw usage(`the contract is ${word} or --contract ${r.args.contract}, not both`);
+  }
+  return word;
+}
+
+/**
+ * The contract word or --contract (or the config's contract) by name, in any case where
+ * that names one contract only; else the first Active contract.
+ */
+function contractOf(r: CommandRun, configs: Configs, word?: string): ContractConfig {
+  const wanted = word ?? r.args.contract ?? r.config.contract;
   if (wanted !== undefined) {
-    const c = configs.contracts.find((x) => x.name === wanted);
+    const folded = configs.contracts.filter((x) => x.name.toLowerCase() === wanted.toLowerCase());
+    const c = configs.contracts.find((x) => x.name === wanted) ?? (folded.length === 1 ? folded[0] : undefined);
     if (!c) throw usage(`--contract ${wanted}: no such contract (the exchange lists ${configs.contracts.map((x) => x.name).join(', ') || 'none'})`);
     return c;
   }
@@ -180,6 +194,7 @@ function lookupIds(r: CommandRun): { oids: number[] } | { cloids: string[] } {
 export const READ_COMMANDS: readonly CommandSpec[] = [
   {
     path: ['book'],
+    usage: '[CONTRACT]',
     summary: 'the contract\'s order book (--contract NAME, else the config\'s, else the first Active one)',
     writes: false,
     watch: true,
@@ -187,10 +202,10 @@ export const READ_COMMANDS: readonly CommandSpec[] = [
     options: { depth: { type: 'string' } },
     optionHelp: { depth: `levels a side (default ${DEFAULT_DEPTH}, at most ${MAX_DEPTH})` },
     run: (r) => {
-      noWords(r);
+      const word = contractWord(r);
       const depth = wholeOption(r, 'depth', DEFAULT_DEPTH, MAX_DEPTH);
       return withReader(r, 'market', async (rd) => {
-        const c = contractOf(r, must(await rd.info.configs()));
+        const c = contractOf(r, must(await rd.info.configs()), word);
         const out = (book: L2Book): CommandOutput => ({ json: book, human: bookLines(book, c) });
         if (!r.args.watch) return out(must(await rd.info.l2Book(c.contractId, depth)));
         // The stream sends the whole book every block; each line is cut to the depth asked for.
@@ -207,6 +222,7 @@ export const READ_COMMANDS: readonly CommandSpec[] = [
   },
   {
     path: ['trades'],
+    usage: '[CONTRACT]',
     summary: 'the contract\'s next trades (the stream keeps no history; waits up to --timeout), or the tape with --watch',
     writes: false,
     watch: true,
@@ -214,11 +230,11 @@ export const READ_COMMANDS: readonly CommandSpec[] = [
     options: { timeout: { type: 'string' } },
     optionHelp: { timeout: `without --watch: give up (exit 3) when no trade comes within this long (default ${DEFAULT_TRADES_WAIT_MS / 1000}s)` },
     run: (r) => {
-      noWords(r);
+      const word = contractWord(r);
       const timeoutMs = durationOption(r, 'timeout', DEFAULT_TRADES_WAIT_MS);
       return withReader(r, 'market', async (rd) => {
         const configs = must(await rd.info.configs());
-        const c = contractOf(r, configs);
+        const c = contractOf(r, configs, word);
         const byId = contractsById(configs);
         const sub = { type: 'trades', contractId: c.contractId } as const;
         const ours = (m: DataMessage) => (m.channel === 'trades' ? m.data.filter((t) => t.contractId === c.contractId) : []);
@@ -246,6 +262,7 @@ export const READ_COMMANDS: readonly CommandSpec[] = [
   },
   {
     path: ['candles'],
+    usage: '[CONTRACT]',
     summary: 'the contract\'s recent bars (only periods with trades have one)',
     writes: false,
     watch: true,
@@ -256,12 +273,12 @@ export const READ_COMMANDS: readonly CommandSpec[] = [
       bars: `how far back, in bars (default ${DEFAULT_BARS}, at most ${MAX_BARS}); --watch streams the live bar instead`,
     },
     run: (r) => {
-      noWords(r);
+      const word = contractWord(r);
       const interval = (optionText(r, 'interval') ?? '1m') as CandleInterval;
       if (!CANDLE_INTERVALS.includes(interval)) throw usage(`--interval must be one of ${CANDLE_INTERVALS.join(', ')}`);
       const bars = wholeOption(r, 'bars', DEFAULT_BARS, MAX_BARS);
       return withReader(r, 'market', async (rd) => {
-        const c = contractOf(r, must(await rd.info.configs()));
+        const c = contractOf(r, must(await rd.info.configs()), word);
         if (r.args.watch) {
           return runWatch(
             r,

@@ -1,5 +1,6 @@
 import {
   blockerLines,
+  cloidSlots,
   confirmPlan,
   contextFromState,
   evaluateForm,
@@ -24,6 +25,7 @@ import { connect } from './connect.js';
 import { CommandError, EXIT } from './exitCodes.js';
 import { exitOfOutcome } from './outcomeExit.js';
 import type { CommandOutput } from './output.js';
+import { clearToSend, dryRunOf, guardSession } from './signedPath.js';
 
 /** What a write command asks of a form: its field texts, and the rows it acts on. */
 export interface FormRequest {
@@ -73,6 +75,7 @@ export async function openWriteSession(r: CommandRun, o: { readAccount?: boolean
     await session.close();
     await closeExchange();
   };
+  guardSession(r, session);
   const ready = await session.ready;
   // Registration comes before there is an account to read.
   const loaded = ready.ok && (o.readAccount ?? true) ? await session.refresh() : ready;
@@ -105,7 +108,9 @@ async function formOnSession(r: CommandRun, session: Session, requestOf: Request
   const base = { keys: keysLoaded(session.exchange.signers, session.exchange.vaultAddress), settings: settingsOf(r) };
   // The store judges the book by its stream, which a one-off session has not opened; the
   // book was read by refresh() a moment ago, so it is as fresh as a live one.
-  const contextOf = (extras: FormRequest['extras']) => ({ ...contextFromState(session.store.getState(), { ...base, ...extras }), bookStale: false });
+  // The cloids the form gives its orders, drawn once for this command: the action built is the one signed.
+  const cloidFor = cloidSlots(cloidSource(session));
+  const contextOf = (extras: FormRequest['extras']) => ({ ...contextFromState(session.store.getState(), { ...base, ...extras, cloidFor }), bookStale: false });
   const first = contextOf({});
   const req = requestOf(first, session);
   const spec = formById(req.form);
@@ -127,27 +132,15 @@ async function formOnSession(r: CommandRun, session: Session, requestOf: Request
   if ((needsOverride(plan) || plan.staleBook !== undefined) && !r.args.force) {
     throw new CommandError(EXIT.refused, `refused before signing: ${checks.join('; ')} (--force sends anyway)`, { checks, request: plan.lines });
   }
-  if (r.args.dryRun) {
-    const signed = session.exchange.signOnly(built.action);
-    if (!signed.ok) throw new CommandError(EXIT.refused, signed.error.message);
-    return {
-      json: { dryRun: true, request: signed.value.envelope, signer: signed.value.signer, summary: plan.lines, checks },
-      human: ['dry run: signed, not sent', ...plan.lines.map((l) => `  ${l}`), JSON.stringify(signed.value.envelope)],
-    };
-  }
-  if (plan.show && !r.args.yes) {
-    if (!r.interactive) {
-      throw new CommandError(EXIT.refused, `this ${spec.title.toLowerCase()} asks for confirmation (config confirm policy); add --yes to send it`, { request: plan.lines });
-    }
-    r.err.write(`${[spec.title, ...plan.lines.map((l) => `  ${l}`), ...checks.map((c) => `  ! ${c}`)].join('\n')}\n`);
-    const answer = (await r.ask('Send? [y/N] ')).trim().toLowerCase();
-    if (answer !== 'y' && answer !== 'yes') throw new CommandError(EXIT.refused, 'not sent: not confirmed');
-  }
-  const sent = await sendCall(session.exchange, built.call, renderOptionsFor(session.store.getState().market.configs, built.call));
+  // One object from here on: the dry run signs it, the confirm step describes it, the client sends it.
+  const action = built.action;
+  if (r.args.dryRun) return dryRunOf(session, action, { summary: plan.lines, checks });
+  await clearToSend(r, session, { title: spec.title, lines: plan.lines, checks, confirms: plan.show });
+  const sent = await sendCall(session.exchange, action, renderOptionsFor(session.store.getState().market.configs, action));
   let exitCode = exitOfOutcome(sent.outcome);
   // A script reads stdout's JSON; the person watching its log still learns why from stderr.
   if (exitCode !== EXIT.ok && r.mode === 'json') r.err.write(`perpdesk: ${sent.view.lines.join('\n  ')}\n`);
-  const json: Record<string, unknown> = { ok: exitCode === EXIT.ok, action: built.action.type, request: plan.lines, answer: sent.outcome };
+  const json: Record<string, unknown> = { ok: exitCode === EXIT.ok, action: action.type, request: plan.lines, answer: sent.outcome };
   const human = [...plan.lines, ...sent.view.lines];
   const outcome = sent.outcome as OrderResult;
   const cloid = built.attached && outcome.ok ? outcome.cloids[0] : undefined;
@@ -162,6 +155,18 @@ async function formOnSession(r: CommandRun, session: Session, requestOf: Request
     }
   }
   return { json, human, exitCode };
+}
+
+/**
+ * Where a command's new cloids come from: the client's generator, or (a test hook, so that a
+ * dry run and the send that follows it in another process can be compared field by field)
+ * consecutive numbers from PERPDESK_TEST_CLOID_BASE.
+ */
+function cloidSource(session: Session): () => string {
+  const base = process.env['PERPDESK_TEST_CLOID_BASE'];
+  if (base === undefined || !/^[1-9]\d{0,14}$/.test(base)) return () => session.exchange.newCloid();
+  let next = Number(base);
+  return () => String(next++);
 }
 
 /**

@@ -82,6 +82,12 @@ export interface FormContext {
   leverageOf?: Readonly<Record<number, number>> | undefined;
   /** The user's fee overrides, when known (reads do not show them). */
   feeRates?: { maker: string; taker: string } | undefined;
+  /**
+   * The cloid of the n-th order this form builds without a typed one (cloidSlots.ts): the
+   * action built is then the one signed. Without it such an order has no cloid and the
+   * client refuses to send it.
+   */
+  cloidFor?: ((slot: number) => string) | undefined;
 }
 
 /** Collateral is USDC (open-points); else coin 0; else the first coin. */

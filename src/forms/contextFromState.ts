@@ -14,6 +14,7 @@ export interface ContextExtras {
   selectedAgent?: AgentRecord | undefined;
   leverageOf?: Readonly<Record<number, number>> | undefined;
   feeRates?: { maker: string; taker: string } | undefined;
+  cloidFor?: ((slot: number) => string) | undefined;
 }
 
 /** Gathers a form's context from the app store's state: one pass, no copies of big arrays. */
@@ -45,5 +46,6 @@ export function contextFromState(s: AppState, extras: ContextExtras): FormContex
   if (extras.selectedAgent) ctx.selectedAgent = extras.selectedAgent;
   if (extras.leverageOf) ctx.leverageOf = extras.leverageOf;
   if (extras.feeRates) ctx.feeRates = extras.feeRates;
+  if (extras.cloidFor) ctx.cloidFor = extras.cloidFor;
   return ctx;
 }

@@ -1,4 +1,4 @@
-import type { Action, ActionType, OrderSpec, build } from '../protocol/wire/index.js';
+import type { Action, ActionType } from '../protocol/wire/index.js';
 import type { AttachedLegs } from './attachedLegs.js';
 import type { FormContext } from './context.js';
 import type { Choice, Field, FieldKind, Texts } from './field.js';
@@ -14,18 +14,13 @@ import type { PreTrade } from './preTrade.js';
 export type FieldMap = Record<string, Field<any>>;
 export type ValuesOf<F extends FieldMap> = { [K in keyof F]: F[K] extends Field<infer T> ? T : never };
 
-/** Which ExchangeClient method sends the action: orders, cancels and modify reconcile lost answers. */
-export type ClientCall =
-  | { kind: 'order'; specs: OrderSpec[] }
-  | { kind: 'cancel'; cancels: { contractId: number; oid: number }[] }
-  | { kind: 'cancelByCloid'; cancels: { contractId: number; cloid: string }[] }
-  | { kind: 'modify'; params: Parameters<typeof build.modify>[0] }
-  | { kind: 'cancelAll'; contractId: number }
-  | { kind: 'send'; action: Action };
-
 export interface Built {
+  /**
+   * The exact action that will be signed, cloids included: the confirm step, a dry run, the
+   * journal's words and the send all read this one object (ExchangeClient.submit sends it
+   * through the method that settles a lost answer for its type).
+   */
   action: Action;
-  call: ClientCall;
   /** The facts of the request, shown under the form and on the confirm step. */
   summary: string[];
   /** Non-order actions with wide effects (cancel all, collateral, agents) confirm whatever the policy. */

@@ -17,6 +17,7 @@ export * from './bookActions.js';
 export * from './alerts.js';
 export * from './result.js';
 export * from './defaultSize.js';
+export { cloidSlots } from './cloidSlots.js';
 export { queuePriorityNote } from './specs/modifyForm.js';
 export { parseBatchLines } from './specs/orderBatchForm.js';
 export { marginModeRefusal } from './specs/marginForms.js';

@@ -151,7 +151,7 @@ export class AttachedTpSl {
     const ctx = contextFromState(s, { keys: this.o.keys(), settings: {}, selectedPosition: position });
     const ev = evaluateForm(spec, attachedTpSlTexts(entry), ctx);
     if (!ev.ready || !ev.built) return { kind: 'notPlaced', reason: ev.errors.join('; ') };
-    const sent = await sendCall(this.o.exchange, ev.built.call, renderOptionsFor(s.market.configs, ev.built.call), { parentCloid: entry.cloid });
+    const sent = await sendCall(this.o.exchange, ev.built.action, renderOptionsFor(s.market.configs, ev.built.action), { parentCloid: entry.cloid });
     return { kind: 'placed', ok: sent.view.tone === 'success', view: sent.view, outcome: sent.outcome };
   }
 

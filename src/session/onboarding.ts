@@ -80,7 +80,12 @@ export function firstRunPlan(address: string, url: string, marketDeployerId: num
   ].join('\n');
 }
 
-async function askLockAmount(
+/**
+ * The first run's collateral question. The amount is read by the forms' own reader
+ * (parseDecimal, as every amount field: "1,5" is refused, never read as 15), then echoed
+ * and asked about once more; only a yes (or Enter) locks it.
+ */
+export async function askLockAmount(
   ask: (q: string) => Promise<string>,
   log: (line: string) => void,
   chain: bigint,
@@ -90,16 +95,20 @@ async function askLockAmount(
 ): Promise<bigint> {
   const avail = formatDecimal(chain, decimals);
   for (let attempt = 1; ; attempt++) {
-    const text = (await ask(`USDC to lock as collateral in deployer ${md} (${avail} available) [${formatDecimal(fallback, decimals)}]: `)).trim().replace(/,/g, '');
-    if (text === '') return fallback;
+    const text = (await ask(`USDC to lock as collateral in deployer ${md} (${avail} available) [${formatDecimal(fallback, decimals)}]: `)).trim();
+    let v: bigint;
     try {
-      const v = parseDecimal(text, decimals, 'amount');
+      v = text === '' ? fallback : parseDecimal(text, decimals, 'amount');
+      if (v <= 0n) throw new Error('must be above zero');
       if (v > chain) throw new Error(`only ${avail} USDC is available`);
-      return v;
     } catch (e) {
       if (attempt >= INVITE_TRIES) throw new OnboardingError('lock collateral', `not an amount: ${e instanceof Error ? e.message : String(e)}`);
       log(`${e instanceof Error ? e.message : String(e)}; type an amount such as 2500, or Enter for the default`);
+      continue;
     }
+    const sure = (await ask(`Lock ${formatDecimal(v, decimals)} USDC as collateral in deployer ${md}? [Y/n] `)).trim().toLowerCase();
+    if (sure === '' || sure === 'y' || sure === 'yes') return v;
+    if (attempt >= INVITE_TRIES) throw new OnboardingError('lock collateral', 'no amount was confirmed');
   }
 }
 

@@ -255,6 +255,9 @@ export function pickContract(contracts: readonly Pick<ContractConfig, 'name' | '
   const active = contracts.filter((c) => c.status === 'Active').map((c) => c.name);
   if (wanted !== undefined) {
     if (active.includes(wanted)) return wanted;
+    // Any case, where that names one contract only (sol1 is SOL1).
+    const folded = active.filter((n) => n.toLowerCase() === wanted.toLowerCase());
+    if (folded.length === 1) return folded[0]!;
     throw new StartupError(`--contract ${wanted}: no Active contract by that name (Active: ${active.join(', ') || 'none'})`);
   }
   const first = active[0];

@@ -118,7 +118,7 @@ export const SHARED_OPTIONS = {
 } as const satisfies ParseArgsConfig['options'];
 
 /** The screen's flags, for the dashboard and each viewer of `perpdesk serve`. */
-const DISPLAY_OPTIONS = {
+export const DISPLAY_OPTIONS = {
   theme: { type: 'string' },
   'no-color': { type: 'boolean', default: false },
 } as const satisfies ParseArgsConfig['options'];

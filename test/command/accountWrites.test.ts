@@ -236,7 +236,7 @@ describe('perpdesk account writes over --url', () => {
     writeFileSync(keyFile, `${fresh}\n`, { mode: 0o600 });
     const address = addressOf(fresh).toLowerCase();
     expect((await ex.info({ type: 'userAccount', user: address })).status).not.toBe(200);
-    const reg = await runCli(['register', '--url', ex.url, '--key-file', keyFile, '--contract', 'ETH1', '--invite-code', ex.inviteCode()], { home: freshHome });
+    const reg = await runCli(['register', '--url', ex.url, '--key-file', keyFile, '--contract', 'ETH1', '--invite-code', ex.inviteCode(), '--yes'], { home: freshHome });
     expect(reg.code, `${reg.stderr}${reg.stdout}`).toBe(0);
     expect(reg.json).toMatchObject({ ok: true, action: 'registerAccount' });
     const registered = await ex.info<UserAccount>({ type: 'userAccount', user: address });

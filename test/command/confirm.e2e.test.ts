@@ -52,4 +52,22 @@ describe('the confirm policy on a terminal', () => {
     expect(yes.exitCode).toBe(0);
     expect(await openCount()).toBe(1);
   }, 60_000);
+
+  it('Ctrl-C at the question is "not sent", exit 4, not an internal error', async () => {
+    const px = centsText(await markCents(t.ex, 3, 80n));
+    const before = await openCount();
+    const term = spawnTerminal(process.execPath, ['dist/cli.js', ...t.base, 'order', 'buy', '0.1', '@', px], { cwd: ROOT, env: cliEnv(t.home) });
+    try {
+      await term.waitFor('Send? [y/N]', 20_000);
+      await term.press(KEYS.ctrlC);
+      const { exitCode } = await term.exited;
+      const out = term.output();
+      expect(out).toContain('not sent: interrupted at the question (Ctrl-C)');
+      expect(out).not.toContain('internal error');
+      expect(exitCode).toBe(4);
+      expect(await openCount()).toBe(before);
+    } finally {
+      term.kill('SIGKILL');
+    }
+  }, 60_000);
 });

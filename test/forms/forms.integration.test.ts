@@ -5,18 +5,18 @@ import { HttpTransport } from '../../src/client/http.js';
 import { InfoClient } from '../../src/client/infoClient.js';
 import { SignerSet } from '../../src/client/signers.js';
 import {
+  cloidSlots,
   collateralCoin,
   evaluateForm,
   FORMS,
   initialTexts,
   renderModifyResult,
-  type ClientCall,
   type FormContext,
   type FormSpec,
   type ResultView,
 } from '../../src/forms/index.js';
 import { addressOf, type Hex } from '../../src/protocol/index.js';
-import type { Configs } from '../../src/protocol/wire/index.js';
+import type { Action, Configs } from '../../src/protocol/wire/index.js';
 import { newKey, startTestExchange, type TestExchange } from '../support/exchangeHarness.js';
 
 /**
@@ -43,9 +43,11 @@ afterAll(async () => {
 });
 
 /** Every face's path from a built form to the client (src/session/sendCall.ts). */
-async function send(client: ExchangeClient, call: ClientCall): Promise<ResultView> {
-  return (await sendCall(client, call, { coin: collateralCoin(configs) })).view;
+async function send(client: ExchangeClient, action: Action): Promise<ResultView> {
+  return (await sendCall(client, action, { coin: collateralCoin(configs) })).view;
 }
+
+let lastCloid = Date.now();
 
 async function contextFor(address: string, key: Hex): Promise<FormContext> {
   const acct = await info.userAccount(address);
@@ -64,6 +66,8 @@ async function contextFor(address: string, key: Hex): Promise<FormContext> {
     shareGroupDefs: [],
     keys: { master: true, agent: false, masterAddress: addressOf(key) },
     settings: {},
+    // The form gives an order its cloid, as a face does (src/forms/cloidSlots.ts).
+    cloidFor: cloidSlots(() => String(++lastCloid)),
   };
 }
 
@@ -80,12 +84,12 @@ describe('forms against the embedded exchange', () => {
 
     let ctx = await contextFor(me.address, me.key);
     const enroll = ready(FORMS.enroll, { deployer: '1' }, ctx);
-    expect((await send(client, enroll.call)).lines[0]).toMatch(/^enrolled in market deployer 1 \[req-\d+\]$/);
+    expect((await send(client, enroll.action)).lines[0]).toMatch(/^enrolled in market deployer 1 \[req-\d+\]$/);
 
     ctx = await contextFor(me.address, me.key);
     const lock = ready(FORMS.lockCollateral, { deployer: '1', coin: 'USDC', amount: '250.5' }, ctx);
     expect(lock.summary.slice(1)).toEqual(['chain balance: 10,000.00 USDC -> 9,749.50 USDC', 'deployer perpdesk (1) pool: 0.00 USDC -> 250.50 USDC']);
-    const locked = await send(client, lock.call);
+    const locked = await send(client, lock.action);
     expect(locked.tone).toBe('success');
     expect(locked.lines[0]).toMatch(/^moved 250\.50 USDC \(coin 0\); source balance after: 9,749\.50 USDC; destination balance after: 250\.50 USDC \[req-\d+\]$/);
 
@@ -98,13 +102,13 @@ describe('forms against the embedded exchange', () => {
     expect(blocked.errors).toEqual(['Share group: money enters a share group only in PORTFOLIO mode; switch the margin share type first']);
 
     const toPortfolio = ready(FORMS.setMarginShareType, {}, ctx);
-    expect((await send(client, toPortfolio.call)).lines[0]).toMatch(/^margin share type is now PORTFOLIO \(1\)/);
+    expect((await send(client, toPortfolio.action)).lines[0]).toMatch(/^margin share type is now PORTFOLIO \(1\)/);
 
     ctx = await contextFor(me.address, me.key);
     const intoGroup = ready(FORMS.lockIntoShareGroup, { group: '1', amount: '10' }, ctx);
     expect(intoGroup.action).toEqual({ type: 'lockIntoShareGroup', groupId: 1, coinId: 0, amount: '10000000' });
     expect(intoGroup.summary).toContain('share group 1 pool: 0.00 USDC -> 10.00 USDC');
-    expect((await send(client, intoGroup.call)).tone).toBe('success');
+    expect((await send(client, intoGroup.action)).tone).toBe('success');
     ctx = await contextFor(me.address, me.key);
     expect(ctx.account!.shareGroups.find((g) => g.groupId === 1 && g.coinId === 0)!.balance).toBe('10000000');
   });
@@ -115,7 +119,7 @@ describe('forms against the embedded exchange', () => {
     // Without an account read the form cannot check the balance: the exchange does.
     const ctx = { ...(await contextFor(me.address, me.key)), account: null };
     const tooMuch = ready(FORMS.lockCollateral, { deployer: '1', amount: '1' }, ctx);
-    const view = await send(client, tooMuch.call);
+    const view = await send(client, tooMuch.action);
     expect(view.tone).toBe('error');
     expect(view.lines).toEqual([expect.stringMatching(/^not enrolled in market deployer \(code 3006\) \[req-\d+\]$/)]);
   });
@@ -127,7 +131,7 @@ describe('forms against the embedded exchange', () => {
     let ctx = await contextFor(me.address, me.key);
     const approve = ready(FORMS.approveAgent, { address: agentAddress, name: 'desk', days: '1' }, ctx);
     expect(approve.summary[1]).toBe('takes named slot 1/3');
-    const approved = await send(client, approve.call);
+    const approved = await send(client, approve.action);
     expect(approved.lines[0]).toMatch(new RegExp(`^approved agent ${agentAddress} 'desk', named slot, valid until \\S+ \\[req-\\d+\\]$`));
 
     ctx = await contextFor(me.address, me.key);
@@ -136,7 +140,7 @@ describe('forms against the embedded exchange', () => {
     expect(again.summary[1]).toMatch(/^replaces the named entry 'desk'/);
 
     const revoke = ready(FORMS.revokeAgent, { address: agentAddress }, { ...ctx, selectedAgent: ctx.agents[0] });
-    expect((await send(client, revoke.call)).lines[0]).toMatch(new RegExp(`^revoked agent ${agentAddress} \\[req-\\d+\\]$`));
+    expect((await send(client, revoke.action)).lines[0]).toMatch(new RegExp(`^revoked agent ${agentAddress} \\[req-\\d+\\]$`));
     expect(await info.userAgents(String(ctx.account!.accountId))).toEqual({ ok: true, value: [] });
   });
 
@@ -150,7 +154,7 @@ describe('forms against the embedded exchange', () => {
     const tooHigh = evaluateForm(FORMS.orderBatch, { lines: 'buy 1 @ 100\nsell 1 @ 20000' }, ctx);
     expect(tooHigh.errors).toEqual(['Orders: line 2: Price: price 20000 exceeds maxTicks 10000']);
     const order = ready(FORMS.orderBatch, { lines: 'buy 3 @ 100\nbuy 1 @ 101 alo' }, ctx);
-    const view = await send(client, order.call);
+    const view = await send(client, order.action);
     expect(view.lines[0]).toMatch(/^order answered \[req-\d+\]:$/);
     expect(view.lines).toHaveLength(3);
     // With the market bots off the book is empty: both rest.
@@ -163,16 +167,16 @@ describe('forms against the embedded exchange', () => {
     const modify = ready(FORMS.modify, { size: '2' }, withOrders);
     expect(modify.summary[1]).toBe('Queue: keeps queue priority (same price, smaller size)');
     const sol = configs.contracts.find((c) => c.contractId === 1)!;
-    const modified = renderModifyResult(await client.modify((modify.call as Extract<ClientCall, { kind: 'modify' }>).params), { contract: sol });
+    const modified = renderModifyResult(await client.submit(modify.action as Extract<Action, { type: 'modify' }>), { contract: sol });
     expect(modified.lines).toEqual([expect.stringMatching(new RegExp(`^modified oid ${three.oid}: price 100, total size 2, 2 left(, cloid \\d+)? \\[req-\\d+\\]$`))]);
 
     const one = open.value.find((o) => o.sz === '1')!;
     const cancel = ready(FORMS.cancel, {}, { ...withOrders, selectedOrder: one });
-    expect((await send(client, cancel.call)).lines).toEqual([expect.stringMatching(/^cancel answered \[req-\d+\]:$/), '#1 cancelled']);
+    expect((await send(client, cancel.action)).lines).toEqual([expect.stringMatching(/^cancel answered \[req-\d+\]:$/), '#1 cancelled']);
 
     const all = ready(FORMS.cancelAll, {}, withOrders);
-    expect((await send(client, all.call)).lines).toEqual([expect.stringMatching(/^cancelled 1 order and 0 conditional orders \[req-\d+\]$/)]);
-    const again = await send(client, ready(FORMS.modify, { size: '1' }, withOrders).call);
+    expect((await send(client, all.action)).lines).toEqual([expect.stringMatching(/^cancelled 1 order and 0 conditional orders \[req-\d+\]$/)]);
+    const again = await send(client, ready(FORMS.modify, { size: '1' }, withOrders).action);
     expect(again.lines).toEqual([expect.stringMatching(/^order already canceled \(code 1003\) \[req-\d+\]$/)]);
   });
 });

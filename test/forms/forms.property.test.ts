@@ -152,16 +152,7 @@ describe('random input never produces an invalid request', () => {
             const parsed = parseAction(action);
             expect(parsed.ok ? 'ok' : parsed.error).toBe('ok');
             expect(action.type).toBe(spec.actionType);
-            const call = e.built!.call;
-            if (call.kind === 'send') expect(call.action).toBe(action);
-            if (call.kind === 'order') {
-              expect(build.order(call.specs)).toEqual(action);
-              checkOrderFits(action as never, c.contract!);
-            }
-            if (call.kind === 'modify') expect(build.modify(call.params)).toEqual(action);
-            if (call.kind === 'cancel') expect(build.cancel(call.cancels)).toEqual(action);
-            if (call.kind === 'cancelByCloid') expect(build.cancelByCloid(call.cancels)).toEqual(action);
-            if (call.kind === 'cancelAll') expect(build.cancelAll(call.contractId)).toEqual(action);
+            if (action.type === 'order') checkOrderFits(action as never, c.contract!);
             if ('amount' in action) expect(action.amount).toMatch(/^[1-9]\d*$/);
             // The confirm step never throws either, and an order's guard breach always shows it.
             const plan = confirmPlan(spec, e, c);

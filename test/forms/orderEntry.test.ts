@@ -16,6 +16,7 @@ import {
   type PriceSource,
 } from '../../src/forms/index.js';
 import { preTradeFor } from '../../src/forms/orderContext.js';
+import { build } from '../../src/protocol/wire/index.js';
 import { parseConfig, type Config } from '../../src/startup/config.js';
 import type { FormSettings } from '../../src/forms/index.js';
 import { account, book, BTC1, BTC_BOOK, ctx, position, SOL1 } from './fixtures.js';
@@ -100,7 +101,7 @@ describe('sizes as a percentage of the most the margin allows', () => {
     const b = ctx({ contract: BTC1, book: BTC_BOOK, markPx: '60000' });
     const btc = order({ side: 'Buy', price: '60000', size: '12.5%' }, b);
     expect(btc.fields.find((f) => f.key === 'size')?.note).toBe('12.5% of max 0.166 = 0.020 · notional 1,200.00 USDC');
-    expect(btc.built?.call).toMatchObject({ specs: [{ size: '0.02' }] });
+    expect(btc.built?.action).toMatchObject({ orders: [{ s: '0.02' }] });
     // A plain size shows its notional too.
     expect(order({ side: 'Buy', price: '149', size: '2' }).fields.find((f) => f.key === 'size')?.note).toBe('notional 298.00 USDC');
   });
@@ -123,7 +124,7 @@ describe('TP and SL on the order form', () => {
     expect(e.built?.attached).toEqual({ contractId: 1, isBuy: true, tp: '170', sl: '140' });
     expect(e.built?.summary).toContain('TP 170, SL 140 on the long position once this order fills');
     // The order itself is unchanged: the exchange's tpSl acts on the position.
-    expect(e.built?.call).toEqual({ kind: 'order', specs: [{ contractId: 1, isBuy: true, price: '149', size: '2', reduceOnly: false, tif: 'Gtc' }] });
+    expect(e.built?.action).toEqual(build.order([{ contractId: 1, isBuy: true, price: '149', size: '2', reduceOnly: false, tif: 'Gtc' }]));
     expect(order({ side: 'Buy', price: '149', size: '2', tp: '140' }).errors).toEqual(['TP: must be above the price 149 for a long entry']);
     expect(order({ side: 'Sell', price: '151', size: '2', sl: '150' }).errors).toEqual(['SL: must be above the price 151 for a short entry']);
     expect(order({ side: 'Sell', type: 'Market', size: '2', tp: '155' }).errors).toEqual(['TP: must be below the mark 150 for a short entry']);

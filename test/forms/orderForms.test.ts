@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockerLines, confirmPlan, pressKey, evaluateForm, FORMS, initialTexts, parseBatchLines, queuePriorityNote, type FormContext, type FormSpec } from '../../src/forms/index.js';
 import { isCommandId } from '../../src/keymap/index.js';
-import { parseAction } from '../../src/protocol/wire/index.js';
+import { build, parseAction } from '../../src/protocol/wire/index.js';
 import { account, BTC1, BTC_BOOK, ctx, ETH1, openOrder, position, SOL1 } from './fixtures.js';
 
 function run(spec: FormSpec, texts: Record<string, string>, c: FormContext = ctx()) {
@@ -15,7 +15,7 @@ describe('order form', () => {
     const e = run(FORMS.order, { side: 'Buy', type: 'Gtc', price: '150', size: '3' });
     expect(e.ready).toBe(true);
     expect(e.built!.action).toEqual({ type: 'order', grouping: 'na', orders: [{ a: 1, b: true, p: '150', s: '3', r: false, t: { limit: { tif: 'Gtc' } } }] });
-    expect(e.built!.call).toEqual({ kind: 'order', specs: [{ contractId: 1, isBuy: true, price: '150', size: '3', reduceOnly: false, tif: 'Gtc' }] });
+    expect(e.built!.action).toEqual(build.order([{ contractId: 1, isBuy: true, price: '150', size: '3', reduceOnly: false, tif: 'Gtc' }]));
     expect(e.built!.summary[0]).toBe('Buy 3 SOL1 @ 150 Gtc');
   });
 
@@ -203,7 +203,7 @@ describe('cancel forms', () => {
   it('cancels the selected order by oid', () => {
     const o = openOrder({ oid: 12, cloid: '5' });
     const e = run(FORMS.cancel, {}, ctx({ selectedOrder: o }));
-    expect(e.built!.call).toEqual({ kind: 'cancel', cancels: [{ contractId: 1, oid: 12 }] });
+    expect(e.built!.action).toEqual(build.cancel([{ contractId: 1, oid: 12 }]));
     expect(e.built!.summary).toEqual(['Cancel buy 4 SOL1 @ 145 (oid 12, cloid 5)']);
     expect(e.built!.notional).toBe(580_000_000n);
   });

@@ -27,14 +27,6 @@ function checkEvaluation(spec: FormSpec, e: Evaluation, ctx: FormContext): strin
   const parsed = parseAction(built.action);
   if (!parsed.ok) return `ready, but the action fails validation: ${parsed.error}`;
   if (built.action.type !== spec.actionType) return `ready with a ${built.action.type} action`;
-  const call = built.call;
-  const same = (a: unknown) => JSON.stringify(a) === JSON.stringify(built.action);
-  if (call.kind === 'send' && call.action !== built.action) return 'the send call carries another action';
-  if (call.kind === 'order' && !same(build.order(call.specs))) return 'the order call builds another action';
-  if (call.kind === 'modify' && !same(build.modify(call.params))) return 'the modify call builds another action';
-  if (call.kind === 'cancel' && !same(build.cancel(call.cancels))) return 'the cancel call builds another action';
-  if (call.kind === 'cancelByCloid' && !same(build.cancelByCloid(call.cancels))) return 'the cancelByCloid call builds another action';
-  if (call.kind === 'cancelAll' && !same(build.cancelAll(call.contractId))) return 'the cancelAll call builds another action';
   // The confirm step of a ready form never throws either.
   confirmPlan(spec, e, ctx);
   return undefined;

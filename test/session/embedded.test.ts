@@ -92,10 +92,11 @@ describe('onboarding against a deployment', () => {
         master,
         address: master.address,
         agent: { key: agent, address: agent.address, name: 'desk', validUntil: 0 },
-        // A typo first, then the code; then an amount that is too much, then 2500.
+        // A typo first, then the code; then an amount that is too much, then 2500 (and yes to its echo).
         ask: async (q: string) => {
           asked.push(q);
-          const answers = q.startsWith('Invite') ? ['ZZZZZZ', code] : ['99999999', '2,500'];
+          if (q.startsWith('Lock ')) return '';
+          const answers = q.startsWith('Invite') ? ['ZZZZZZ', code] : ['99999999', '2500'];
           return answers[asked.filter((a) => a.slice(0, 6) === q.slice(0, 6)).length - 1] ?? '';
         },
         log: (l: string) => said.push(l),

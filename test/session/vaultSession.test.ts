@@ -75,7 +75,7 @@ describe('a session with vaultAddress', () => {
     expect((await s.ready).ok).toBe(true);
     const before = { chain: await usdc(), md1: await usdc(1) };
 
-    const sent = await sendCall(s.exchange, { kind: 'send', action: build.lockCollateral(1, 0, '250000000') });
+    const sent = await sendCall(s.exchange, build.lockCollateral(1, 0, '250000000'));
     expect(sent.outcome).toMatchObject({ ok: true, signer: { role: 'agent', address: addressOf(vaultAgent) } });
     expect(lastEnvelope()).toMatchObject({ action: { type: 'lockCollateral' }, vaultAddress: vault.address });
     expect({ chain: await usdc(), md1: await usdc(1) }).toEqual({ chain: String(BigInt(before.chain!) - 250_000_000n), md1: String(BigInt(before.md1!) + 250_000_000n) });
@@ -96,7 +96,7 @@ describe('a session with vaultAddress', () => {
   it('sends trade actions without vaultAddress; they act for the vault and their entries name no vault', async () => {
     const { s, heard } = open(vaultAgent);
     await s.ready;
-    const sent = await sendCall(s.exchange, { kind: 'order', specs: [{ contractId: 1, isBuy: true, price: '90', size: '1' }] });
+    const sent = await sendCall(s.exchange, build.order([{ contractId: 1, isBuy: true, price: '90', size: '1', cloid: s.exchange.newCloid() }]));
     expect(sent.outcome.ok).toBe(true);
     expect(lastEnvelope().action).toMatchObject({ type: 'order' });
     expect(lastEnvelope()).not.toHaveProperty('vaultAddress');
@@ -128,7 +128,7 @@ describe('a session with vaultAddress', () => {
     const { s, heard } = open(otherAgent);
     await s.ready;
     const before = await usdc();
-    const sent = await sendCall(s.exchange, { kind: 'send', action: build.unlockCollateral(1, 0, '1000') });
+    const sent = await sendCall(s.exchange, build.unlockCollateral(1, 0, '1000'));
     expect(sent.outcome).toMatchObject({ ok: false, error: { kind: 'business', message: 'agent not authorized', code: 4001 } });
     expect(heard.at(-1)).toMatchObject({ action: 'unlockCollateral', outcome: 'rejected', detail: 'agent not authorized', vault: vault.address });
     expect(await usdc()).toBe(before);

@@ -41,6 +41,9 @@ describe('first run against a deployment', () => {
     await t.waitFor(/USDC to lock as collateral in deployer 1 \(10000 available\) \[5000\]/, 20_000);
     await t.type('4000');
     await t.press(KEYS.enter);
+    // The amount is echoed and asked about once more before it is locked.
+    await t.waitFor(/Lock 4000 USDC as collateral in deployer 1\? \[Y\/n\]/, 20_000);
+    await t.press(KEYS.enter);
     // The warning is written before the screen is taken, so it stays in the plain output.
     await t.waitFor(() => /perpdesk: warning: using a private key from PERPDESK_PRIVATE_KEY/.test(t.output()), 20_000);
     // And on the status bar of the screen.

@@ -113,7 +113,7 @@ describe('nothing is sent unless the form is valid and confirmed', () => {
     expect(t.viewStore.getState().inFlight).toBe(1);
     await t.settle();
     expect(t.viewStore.getState().inFlight).toBe(0);
-    expect(t.sent).toEqual([{ kind: 'order', payload: [{ contractId: 1, isBuy: true, size: '1', reduceOnly: false, tif: 'Gtc', price: '140' }] }]);
+    expect(t.sent).toEqual([{ kind: 'order', payload: [{ contractId: 1, isBuy: true, size: '1', reduceOnly: false, tif: 'Gtc', price: '140', cloid: expect.stringMatching(/^\d+$/) }] }]);
     expect(t.form()).toBeNull();
     expect(t.viewStore.getState().overlays).toEqual([]);
     expect(t.viewStore.getState().toast).toMatchObject({ text: 'order answered [req-1]: #1 resting oid 900', tone: 'success' });

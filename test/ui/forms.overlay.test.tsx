@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../src/session/index.js';
 import { SignerSet } from '../../src/client/signers.js';
 import { applyOverrides } from '../../src/keymap/index.js';
-import type { OrderSpec } from '../../src/protocol/wire/index.js';
+import type { Action, OrderSpec } from '../../src/protocol/wire/index.js';
 import { createAppStore } from '../../src/state/store.js';
 import { startAlerts } from '../../src/ui/alerts/alerts.js';
 import { MONITOR_FILLS } from '../../src/ui/panes/fills/FillsPane.js';
@@ -28,9 +28,10 @@ const MASTER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b
 function withExchange(sent: OrderSpec[][], o: { master?: boolean } = {}) {
   const exchange = {
     signers: new SignerSet({ agent: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a', ...(o.master ? { master: MASTER_KEY } : {}) }),
-    order: async (specs: OrderSpec[]) => {
-      sent.push(specs);
-      return { ok: true as const, statuses: [{ resting: { oid: 77 } }], requestId: 'req-9', nonce: 1, signer: { role: 'agent' as const, address: '0x0' }, cloids: [] };
+    newCloid: () => '1234',
+    submit: async (action: Extract<Action, { type: 'order' }>) => {
+      sent.push(action.orders.map((o) => ({ contractId: o.a, isBuy: o.b, ...(o.p === undefined ? {} : { price: o.p }), size: o.s, reduceOnly: o.r, tif: 'limit' in o.t ? o.t.limit.tif : 'Market', ...(o.c === undefined ? {} : { cloid: o.c }) })));
+      return { ok: true as const, statuses: [{ resting: { oid: 77 } }], requestId: 'req-9', nonce: 1, signer: { role: 'agent' as const, address: '0x0' }, cloids: ['1234'] };
     },
   };
   // The chart asks the session for candles; these tests draw no chart data.
@@ -133,7 +134,7 @@ describe('blockers on the confirm step', () => {
     s = await app.vt.waitFor('override armed: Enter signs and sends despite the refusal expected');
     await app.vt.press(KEYS.enter);
     await app.vt.waitFor('#1 resting oid 77');
-    expect(sent).toEqual([[{ contractId: 3, isBuy: true, price: '3000', size: '1', reduceOnly: false, tif: 'Gtc' }]]);
+    expect(sent).toEqual([[{ contractId: 3, isBuy: true, price: '3000', size: '1', reduceOnly: false, tif: 'Gtc', cloid: '1234' }]]);
   });
 
   it('the key a blocker names comes from the keymap in force, and runs its fix from the confirm step', async () => {

@@ -31,11 +31,11 @@ beforeAll(async () => {
   exchangeData(await ex.signedPost(build.lockCollateral(1, 0, '5000000000'), alice.key));
   session = createSession({ url: ex.url }, { master: alice.key }, { contractName: 'ETH1', flushMs: 20, poll: { accountMs: 100, agentsMs: 500, marketStateMs: 100 } });
   expect((await session.ready).ok).toBe(true);
-  const order = session.exchange.order.bind(session.exchange);
-  session.exchange.order = (specs) => {
-    orderCalls++;
-    return order(specs);
-  };
+  const submit = session.exchange.submit.bind(session.exchange);
+  session.exchange.submit = ((action, opts) => {
+    if (action.type === 'order') orderCalls++;
+    return submit(action, opts);
+  }) as typeof submit;
   await until((s) => s.account.raw !== null && s.market.marketStates[3] !== undefined && !s.session.staleness.book, 'the account, the ETH1 mark and a live book');
 });
 

@@ -28,7 +28,7 @@ describe('a form keeps its contract', () => {
     expect(t.store.getState().market.selected).toBe('ETH1');
     t.run('form.submit');
     expect(t.form()?.stage).toBe('confirm');
-    expect(t.form()?.confirm?.built.call).toMatchObject({ kind: 'order', specs: [{ contractId: 1 }] });
+    expect(t.form()?.confirm?.built.action).toMatchObject({ type: 'order', orders: [{ a: 1 }] });
     expect(t.screen()).toContain('SOL1');
     expect(t.screen()).not.toContain('ETH1');
   });

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BINDINGS, Keymap, type CommandId } from '../../src/keymap/index.js';
-import type { OrderSpec } from '../../src/protocol/wire/index.js';
 import { askedBy } from '../../src/session/askedBy.js';
 import type { Session } from '../../src/session/index.js';
 import type { AppStore } from '../../src/state/store.js';
@@ -18,6 +17,7 @@ import { inkKey } from '../fuzz/support/inkKey.js';
 import { recordingSession, type Sent } from '../fuzz/support/recordingSession.js';
 import { KEYS } from '../support/terminal.js';
 import { CONFIGS, fullStore } from './support/paneFixtures.js';
+import { recordOrders, type SignedOrder } from './support/screens.js';
 
 /**
  * Issue 30's intent property: two or three screens of one process (one of them a read-only
@@ -121,21 +121,13 @@ function screen(name: string, shared: AppStore, session: Session, readOnly: bool
 const settle = () => new Promise((r) => setImmediate(r));
 const byId = (id: number) => CONFIGS.contracts.find((c) => c.contractId === id)!.name;
 
-interface Signed {
-  by: string | undefined;
-  specs: OrderSpec[];
-}
 
 async function run(steps: Step[], screens: number): Promise<{ signed: number; confirms: number }> {
   const shared = fullStore();
   const sent: Sent[] = [];
   const session = recordingSession(sent);
-  const signed: Signed[] = [];
-  const order = session.exchange.order.bind(session.exchange);
-  session.exchange.order = (specs, ...rest) => {
-    signed.push({ by: askedBy(), specs: structuredClone(specs) });
-    return order(specs, ...rest);
-  };
+  const signed: SignedOrder[] = [];
+  recordOrders(session.exchange, signed);
   const all = Array.from({ length: screens }, (_, i) => screen(`screen-${i}`, shared, session, i === screens - 1 && screens > 2));
   const halted = new Set<string>();
   let confirms = 0;
@@ -227,8 +219,9 @@ async function run(steps: Step[], screens: number): Promise<{ signed: number; co
         // Signed: by this screen, from its confirm step, exactly what that step showed ...
         expect(mine.map((m) => m.by), 'who asked').toEqual([sc.name]);
         expect(shown, 'an Enter that signed was on a confirm step').toBeDefined();
-        expect(shown!.built.call.kind).toBe('order');
-        expect(mine[0]!.specs).toEqual(shown!.built.call.kind === 'order' ? shown!.built.call.specs : []);
+        expect(shown!.built.action.type).toBe('order');
+        // The very object the confirm step showed, cloids included.
+        expect(mine[0]!.action).toEqual(shown!.built.action);
         // ... and what this screen's trader meant: its own contract at opening, its own typing.
         const spec = mine[0]!.specs[0]!;
         const intent = sc.intent;

@@ -48,7 +48,8 @@ afterEach(() => {
 function session(): AppContextValue['session'] {
   const exchange = {
     signers: new SignerSet({ agent: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a' }),
-    order: async () => ({ ok: true as const, statuses: [], requestId: 'r', nonce: 1, signer: { role: 'agent' as const, address: '0x0' }, cloids: [] }),
+    newCloid: () => '1',
+    submit: async () => ({ ok: true as const, statuses: [], requestId: 'r', nonce: 1, signer: { role: 'agent' as const, address: '0x0' }, cloids: [] }),
   };
   // Anything else the dashboard asks of its session (feeds, polls) does nothing here.
   const idle = () => () => {};

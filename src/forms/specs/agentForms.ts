@@ -75,7 +75,7 @@ export const approveAgentForm = defineForm({
       slotUsage(ctx.agents).text,
       'an agent may trade (orders, cancels, modify, TP/SL, leverage, margin) but never move collateral or manage agents',
     ];
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary, alwaysConfirm: true } };
+    return { ok: true, value: { action, summary, alwaysConfirm: true } };
   },
 });
 
@@ -98,6 +98,6 @@ export const revokeAgentForm = defineForm({
     ];
     if (ctx.keys.agentAddress?.toLowerCase() === v.address) summary.push('this is the agent key this session signs with: trading will need the master key afterwards');
     const action = build.revokeAgent(v.address);
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary, alwaysConfirm: true } };
+    return { ok: true, value: { action, summary, alwaysConfirm: true } };
   },
 });

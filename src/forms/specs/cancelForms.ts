@@ -3,7 +3,7 @@ import { build } from '../../protocol/wire/index.js';
 import { cloidField } from '../field.js';
 import { defineForm, type Built } from '../formSpec.js';
 import { needsFor } from '../keyRequirement.js';
-import { collateralCoin, positionsOf } from '../context.js';
+import { collateralCoin, contractById, positionsOf } from '../context.js';
 import { notionalRaw, tryDecimal } from '../numbers.js';
 import { orderContract } from '../orderContext.js';
 
@@ -22,7 +22,7 @@ export const cancelForm = defineForm({
     const cancels = [{ contractId: o.asset, oid: o.oid }];
     const order = c ? `${formatSize(o.sz, c)} ${name} @ ${formatPrice(o.limitPx, c)}` : `${o.sz} ${name} @ ${o.limitPx}`;
     const summary = [`Cancel ${o.isBuy ? 'buy' : 'sell'} ${order} (oid ${o.oid}${o.cloid ? `, cloid ${o.cloid}` : ''})`];
-    const built: Built = { action: build.cancel(cancels), call: { kind: 'cancel', cancels }, summary };
+    const built: Built = { action: build.cancel(cancels), summary };
     if (c) {
       const px = tryDecimal(o.limitPx, c.priceScale);
       const sz = tryDecimal(o.sz, c.qtyScale);
@@ -32,7 +32,7 @@ export const cancelForm = defineForm({
   },
 });
 
-/** Cancel by client order id on the selected contract. */
+/** Cancel by client order id: on the contract of the open order that carries it, else on the selected contract. */
 export const cancelByCloidForm = defineForm({
   id: 'cancelByCloid',
   title: 'Cancel by cloid',
@@ -43,12 +43,13 @@ export const cancelByCloidForm = defineForm({
   },
   unavailable: (ctx) => (ctx.contract ? undefined : 'select a contract first'),
   build(v, ctx) {
-    const c = ctx.contract!;
+    // A cloid names one open order of the account, whatever its contract: the cancel goes to that contract.
+    const known = ctx.openOrders.find((o) => o.cloid === v.cloid);
+    const c = (known && contractById(ctx.configs, known.asset)) ?? ctx.contract!;
     const cancels = [{ contractId: c.contractId, cloid: v.cloid }];
-    const known = ctx.openOrders.find((o) => o.asset === c.contractId && o.cloid === v.cloid);
     const summary = [`Cancel the ${c.name} order with cloid ${v.cloid}`];
     summary.push(known ? `that is ${known.isBuy ? 'buy' : 'sell'} ${formatSize(known.sz, c)} @ ${formatPrice(known.limitPx, c)} (oid ${known.oid})` : 'no open order with that cloid is shown; the exchange will answer for it');
-    return { ok: true, value: { action: build.cancelByCloid(cancels), call: { kind: 'cancelByCloid', cancels }, summary } };
+    return { ok: true, value: { action: build.cancelByCloid(cancels), summary } };
   },
 });
 
@@ -69,6 +70,6 @@ export const cancelAllForm = defineForm({
       `Cancel ALL open orders on ${c.name}: ${orders.length} shown (${buys} buy, ${orders.length - buys} sell) and ${conditionals} TP/SL trigger${conditionals === 1 ? '' : 's'}`,
       'the exchange answers with the counts it removed',
     ];
-    return { ok: true, value: { action: build.cancelAll(c.contractId), call: { kind: 'cancelAll', contractId: c.contractId }, summary, alwaysConfirm: true } };
+    return { ok: true, value: { action: build.cancelAll(c.contractId), summary, alwaysConfirm: true } };
   },
 });

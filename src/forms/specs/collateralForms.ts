@@ -21,7 +21,7 @@ export const lockCollateralForm = defineForm({
     const plan = planMovement(ctx, { kind: 'chain' }, { kind: 'md', id: v.deployer }, v.coin, v.amount);
     if (!plan.ok) return plan;
     const action = build.lockCollateral(v.deployer, v.coin, v.amount.toString());
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary: plan.lines, alwaysConfirm: true } };
+    return { ok: true, value: { action, summary: plan.lines, alwaysConfirm: true } };
   },
 });
 
@@ -40,7 +40,7 @@ export const unlockCollateralForm = defineForm({
     const plan = planMovement(ctx, { kind: 'md', id: v.deployer }, { kind: 'chain' }, v.coin, v.amount);
     if (!plan.ok) return plan;
     const action = build.unlockCollateral(v.deployer, v.coin, v.amount.toString());
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary: plan.lines, alwaysConfirm: true } };
+    return { ok: true, value: { action, summary: plan.lines, alwaysConfirm: true } };
   },
 });
 
@@ -61,6 +61,6 @@ export const transferBetweenDeployersForm = defineForm({
     const plan = planMovement(ctx, { kind: 'md', id: v.from }, { kind: 'md', id: v.to }, v.coin, v.amount);
     if (!plan.ok) return plan;
     const action = build.transferBetweenDeployers(v.from, v.to, v.coin, v.amount.toString());
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary: [...plan.lines, 'the chain balance is unaffected'], alwaysConfirm: true } };
+    return { ok: true, value: { action, summary: [...plan.lines, 'the chain balance is unaffected'], alwaysConfirm: true } };
   },
 });

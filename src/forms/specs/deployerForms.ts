@@ -29,7 +29,7 @@ export const enrollForm = defineForm({
       `its active contracts: ${contracts.length ? contracts.join(', ') : 'none listed'}; lock collateral into its pool to trade them`,
     ];
     const action = build.enroll(v.deployer);
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary, alwaysConfirm: true } };
+    return { ok: true, value: { action, summary, alwaysConfirm: true } };
   },
 });
 
@@ -74,6 +74,6 @@ export const updateFeeSettingForm = defineForm({
       `Set ${v.user}'s fees in ${deployerName(ctx.configs, v.deployer)}: taker ${taker}, maker ${maker}`,
       'user-level overrides take priority over the contract and deployer rates',
     ];
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary, alwaysConfirm: true } };
+    return { ok: true, value: { action, summary, alwaysConfirm: true } };
   },
 });

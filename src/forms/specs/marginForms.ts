@@ -78,7 +78,7 @@ export const leverageForm = defineForm({
       if (v.leverage < p.leverage) summary.push(`lower than the position's ${p.leverage}x: the exchange checks the position's margin and refuses if it falls short`);
     }
     const action = build.updateLeverage(c.contractId, v.leverage);
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary } };
+    return { ok: true, value: { action, summary } };
   },
 });
 
@@ -127,7 +127,7 @@ export const marginModeForm = defineForm({
     if (refusal) return { ok: false, error: refusal };
     const action = build.updateMarginMode(c.contractId, v.mode);
     const summary = [`Switch ${c.name} to ${v.mode} margin`, settingNowLine(settingNow(ctx, c))];
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary, alwaysConfirm: true } };
+    return { ok: true, value: { action, summary, alwaysConfirm: true } };
   },
 });
 
@@ -175,6 +175,6 @@ export const isolatedMarginForm = defineForm({
     ];
     if (pool.available !== undefined) summary.push(`cross available: ${amount(pool.available)} -> ${amount(pool.available - delta)}`);
     if (!v.direction) summary.push('the exchange refuses a removal that leaves less than the initial margin');
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary, notional: v.amount } };
+    return { ok: true, value: { action, summary, notional: v.amount } };
   },
 });

@@ -110,7 +110,7 @@ export const modifyForm = defineForm({
       `Queue: ${queuePriorityNote(order, p, s, { tif, cloid: v.cloid })}`,
     ];
     const notional = notionalRaw(v.price, v.size, c.priceScale, c.qtyScale, collateralCoin(ctx.configs).decimals);
-    return { ok: true, value: { action: build.modify(params), call: { kind: 'modify', params }, summary, notional } };
+    return { ok: true, value: { action: build.modify(params), summary, notional } };
   },
   confirm(v, ctx) {
     const order = ctx.selectedOrder!;

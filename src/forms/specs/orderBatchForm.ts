@@ -121,7 +121,10 @@ export const orderBatchForm = defineForm({
     }
     const specs = v.lines.map((o) => orderSpecOf(contract, o));
     const summary = specs.map((s, i) => `#${i + 1} ${describeOrder(contract, s)}`);
-    return { ok: true, value: { action: build.order(specs), call: { kind: 'order', specs }, summary } };
+    // Lines without a cloid get the form's, in order: the action built is the one signed.
+    let slot = 0;
+    if (ctx.cloidFor) for (const s of specs) if (s.cloid === undefined) s.cloid = ctx.cloidFor(slot++);
+    return { ok: true, value: { action: build.order(specs), summary } };
   },
   confirm(v, ctx) {
     return v.lines.map((o) => preTradeFor(ctx, { contract: ctx.contract!, isBuy: o.isBuy, kind: o.kind, price: o.price, size: o.size, reduceOnly: o.reduceOnly }));

@@ -154,7 +154,9 @@ export const orderForm = defineForm({
     const clash = cloidClash(ctx, v.cloid);
     if (clash) return { ok: false, error: clash };
     const spec = orderSpecOf(contract, { isBuy: v.side, kind: v.type, price: v.price, size: v.size, reduceOnly: v.reduceOnly, cloid: v.cloid });
+    // The summary names a cloid the trader typed; one given here is in the action all the same.
     const summary = [describeOrder(contract, spec)];
+    if (spec.cloid === undefined && ctx.cloidFor) spec.cloid = ctx.cloidFor(0);
     if (v.type === 'Market') summary.push('a market order takes whatever the book offers; an Ioc limit bounds the price');
     let attached: AttachedLegs | undefined;
     if (v.tp !== undefined || v.sl !== undefined) {
@@ -169,7 +171,7 @@ export const orderForm = defineForm({
       if (v.sl !== undefined) attached.sl = formatDecimal(v.sl, contract.priceScale);
       summary.push(describeAttached(attached, contract));
     }
-    const built = { action: build.order([spec]), call: { kind: 'order' as const, specs: [spec] }, summary };
+    const built = { action: build.order([spec]), summary };
     return { ok: true, value: attached ? { ...built, attached } : built };
   },
   confirm(v, ctx) {

@@ -33,7 +33,7 @@ export const transferMdToShareGroupForm = defineForm({
     const plan = planMovement(ctx, { kind: 'md', id: v.deployer }, { kind: 'group', id: v.group }, v.coin, v.amount);
     if (!plan.ok) return plan;
     const action = build.transferMdToShareGroup(v.deployer, v.group, v.coin, v.amount.toString());
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary: plan.lines, alwaysConfirm: true } };
+    return { ok: true, value: { action, summary: plan.lines, alwaysConfirm: true } };
   },
 });
 
@@ -55,7 +55,7 @@ export const transferShareGroupToMdForm = defineForm({
     const plan = planMovement(ctx, { kind: 'group', id: v.group }, { kind: 'md', id: v.deployer }, v.coin, v.amount);
     if (!plan.ok) return plan;
     const action = build.transferShareGroupToMd(v.deployer, v.group, v.coin, v.amount.toString());
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary: plan.lines, alwaysConfirm: true } };
+    return { ok: true, value: { action, summary: plan.lines, alwaysConfirm: true } };
   },
 });
 
@@ -70,7 +70,7 @@ export const lockIntoShareGroupForm = defineForm({
     const plan = planMovement(ctx, { kind: 'chain' }, { kind: 'group', id: v.group }, v.coin, v.amount);
     if (!plan.ok) return plan;
     const action = build.lockIntoShareGroup(v.group, v.coin, v.amount.toString());
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary: plan.lines, alwaysConfirm: true } };
+    return { ok: true, value: { action, summary: plan.lines, alwaysConfirm: true } };
   },
 });
 
@@ -86,7 +86,7 @@ export const unlockFromShareGroupForm = defineForm({
     if (!plan.ok) return plan;
     const action = build.unlockFromShareGroup(v.group, v.coin, v.amount.toString());
     const summary = [...plan.lines, 'subject to the group\'s equity and margin requirements'];
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary, alwaysConfirm: true } };
+    return { ok: true, value: { action, summary, alwaysConfirm: true } };
   },
 });
 
@@ -127,6 +127,6 @@ export const setMarginShareTypeForm = defineForm({
         : 'share-group funds stay in the group until moved out',
     );
     const action = build.setMarginShareType(v.shareType);
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary, alwaysConfirm: true } };
+    return { ok: true, value: { action, summary, alwaysConfirm: true } };
   },
 });

@@ -85,7 +85,7 @@ export const tpSlForm = defineForm({
     if (tp) summary.push(`TP: trigger ${formatPrice(tp.triggerPx, c)}, ${tp.sz === undefined ? 'whole position' : formatSize(tp.sz, c)}`);
     if (sl) summary.push(`SL: trigger ${formatPrice(sl.triggerPx, c)}, ${sl.sz === undefined ? 'whole position' : formatSize(sl.sz, c)}`);
     summary.push(`existing triggers: ${legs(p, c)}`);
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary } };
+    return { ok: true, value: { action, summary } };
   },
 });
 
@@ -101,7 +101,7 @@ export const cancelTpSlForm = defineForm({
     const c = positionContract(ctx)!;
     const action = build.cancelTpSl(c.contractId, isHedge(ctx.account) ? p.isBuy : undefined);
     const summary = [`Cancel every TP/SL trigger of the ${describePosition(p, c)}`, `shown now: ${legs(p, c)} (the exchange answers with the count; 0 is not an error)`];
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary } };
+    return { ok: true, value: { action, summary } };
   },
 });
 
@@ -129,6 +129,6 @@ export const cancelConditionalForm = defineForm({
     const action = build.cancelConditional(c.contractId, v.id);
     const leg = p?.tp?.id === v.id ? `the TP @ ${formatPrice(p.tp.triggerPx, c)}` : p?.sl?.id === v.id ? `the SL @ ${formatPrice(p.sl.triggerPx, c)}` : 'not among the triggers shown';
     const summary = [`Cancel conditional order ${v.id} on ${c.name} (${leg})`];
-    return { ok: true, value: { action, call: { kind: 'send', action }, summary } };
+    return { ok: true, value: { action, summary } };
   },
 });

@@ -1,4 +1,5 @@
 import {
+  cloidSlots,
   confirmPlan,
   DEFAULT_PRICE_SOURCE,
   evaluateForm,
@@ -50,8 +51,27 @@ export type Resolved =
 /** Forms that put orders on the book: the stale-book check applies to them. */
 const ORDER_ENTRY: ReadonlySet<string> = new Set(['order', 'modify']);
 
+/**
+ * The cloids of the form open on a screen (keyed by the screen's view store, so each screen
+ * has its own and a closed screen's go with it): one set per form instance, so every
+ * evaluation of it builds the same order action, and the one confirmed is the one sent.
+ */
+const formCloids = new WeakMap<object, { instance: number; cloidFor: (slot: number) => string }>();
+
+function cloidsOf(app: AppContextValue, st: FormState): ((slot: number) => string) | undefined {
+  const exchange = app.session?.exchange;
+  if (!exchange) return undefined;
+  const held = formCloids.get(app.view);
+  if (held?.instance === st.instance) return held.cloidFor;
+  const cloidFor = cloidSlots(() => exchange.newCloid());
+  formCloids.set(app.view, { instance: st.instance, cloidFor });
+  return cloidFor;
+}
+
 export function resolveForm(app: AppContextValue, st: FormState, now = Date.now()): Resolved {
-  const { ctx, gone } = formContextOf(app, st.captured, now);
+  const { ctx: bare, gone } = formContextOf(app, st.captured, now);
+  const cloidFor = cloidsOf(app, st);
+  const ctx = cloidFor ? { ...bare, cloidFor } : bare;
   const menu = menuById(st.formId);
   if (menu) return { kind: 'menu', menu, ctx };
   if (st.formId === GENERATE_AGENT.id) return { kind: 'local', form: GENERATE_AGENT, ev: evaluateLocal(GENERATE_AGENT, st.texts, app.agentSwitch !== undefined) };
@@ -361,8 +381,10 @@ async function send(app: AppContextValue, st: FormState, spec: FormSpec, built: 
   if (!exchange) result = { tone: 'error', lines: ['not sent: no exchange session'] };
   else {
     view.beginRequest(app.view);
+    // This action's cloids are spent: sent again from the same form (n, edit, Enter), it draws new ones.
+    if (formCloids.get(app.view)?.instance === st.instance) formCloids.delete(app.view);
     try {
-      sent = await sendCall(exchange, built.call, renderOptionsFor(app.store.getState().market.configs, built.call));
+      sent = await sendCall(exchange, built.action, renderOptionsFor(app.store.getState().market.configs, built.action));
       result = sent.view;
     } catch (e) {
       // The client answers with values; a throw is a bug, reported as a line, never a stack.
@@ -384,7 +406,7 @@ async function send(app: AppContextValue, st: FormState, spec: FormSpec, built: 
   if (result.tone === 'success' && a.type === 'updateLeverage') view.setLeverage(app.view, a.asset, a.leverage);
   // A key generated here and approved now takes over the signing (the dashboard reopens its session).
   if (result.tone === 'success' && a.type === 'approveAgent') app.agentSwitch?.approved(a.agentAddress);
-  if (built.attached && sent && built.call.kind === 'order') {
+  if (built.attached && sent && a.type === 'order') {
     const outcome = sent.outcome as OrderResult;
     const cloid = outcome.cloids[0];
     if (outcome.ok && cloid !== undefined) void app.session?.attached?.track({ ...built.attached, cloid }, outcome.statuses[0]);

@@ -1,6 +1,7 @@
 import { algoHostOf, AlgoRunner } from '../../../src/algo/index.js';
 import type { FormSettings } from '../../../src/forms/index.js';
-import type { OrderLookup } from '../../../src/protocol/wire/index.js';
+import type { SendOptions } from '../../../src/client/exchangeClient.js';
+import type { Action, OrderLookup } from '../../../src/protocol/wire/index.js';
 import type { Session } from '../../../src/session/index.js';
 import type { Registered, TestExchange } from '../../support/exchangeHarness.js';
 import { algoSession, tradingAccount } from './algoAccount.js';
@@ -29,16 +30,10 @@ export async function algoTrader(ex: TestExchange, dir: string, o: { settings?: 
     const host = algoHostOf(session, { refresh: true });
     const sender = host.sender;
     host.sender = {
-      ...sender,
-      order: (specs) => {
-        orderRequests.push(specs.length);
-        return sender.order(specs);
-      },
-      cancelByCloid: (c) => sender.cancelByCloid(c),
-      modify: (m) => sender.modify(m),
-      cancel: (c) => sender.cancel(c),
-      cancelAll: (c) => sender.cancelAll(c),
-      send: ((a: never, s: never) => sender.send(a, s)) as typeof sender.send,
+      submit: ((action: Action, s?: SendOptions) => {
+        if (action.type === 'order') orderRequests.push(action.orders.length);
+        return sender.submit(action, s);
+      }) as typeof sender.submit,
     };
     const runner = new AlgoRunner({ host, stateDir: dir, settings, scheduler: clock, recheckMs: 1_000 });
     const recovery = await runner.start();

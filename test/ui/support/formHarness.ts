@@ -31,8 +31,27 @@ const AGENT_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cda
 function exchangeDouble(sent: Sent[], o: { master?: boolean; agent?: boolean } = {}) {
   const signers = new SignerSet({ ...(o.master !== false ? { master: MASTER_KEY } : {}), ...(o.agent !== false ? { agent: AGENT_KEY } : {}) });
   const ok = { nonce: 1, signer: { role: 'agent' as const, address: '0x0' } };
-  return {
+  let cloid = 7_000;
+  const double = {
     signers,
+    newCloid: () => String(++cloid),
+    /** The client's one way in for a built action: recorded in the shape of the method it goes to. */
+    submit: (action: Action) => {
+      switch (action.type) {
+        case 'order':
+          return double.order(action.orders.map(specOf));
+        case 'cancel':
+          return double.cancel(action.cancels.map((c) => ({ contractId: c.a, oid: c.o })));
+        case 'cancelByCloid':
+          return double.cancelByCloid(action.cancels.map((c) => ({ contractId: c.asset, cloid: c.cloid })));
+        case 'modify':
+          return double.modify(modifyParamsOf(action));
+        case 'cancelAll':
+          return double.cancelAll(action.a);
+        default:
+          return double.send(action);
+      }
+    },
     order: async (specs: OrderSpec[]) => {
       sent.push({ kind: 'order', payload: specs });
       return { ok: true as const, statuses: specs.map((_, i) => ({ resting: { oid: 900 + i } })), requestId: 'req-1', cloids: [], ...ok };
@@ -61,6 +80,26 @@ function exchangeDouble(sent: Sent[], o: { master?: boolean; agent?: boolean } =
       return { ok: true as const, data: { leverage: 3, asset: 1 }, requestId: 'req-6', ...ok };
     },
   };
+  return double;
+}
+
+/** An order of the wire back in the spec form the tests name orders in. */
+function specOf(o: Extract<Action, { type: 'order' }>['orders'][number]): OrderSpec {
+  const spec: OrderSpec = { contractId: o.a, isBuy: o.b, size: o.s, reduceOnly: o.r, tif: 'market' in o.t ? 'Market' : o.t.limit.tif };
+  if (o.p !== undefined) spec.price = o.p;
+  if (o.c !== undefined) spec.cloid = o.c;
+  return spec;
+}
+
+function modifyParamsOf(m: Extract<Action, { type: 'modify' }>): Record<string, unknown> {
+  const out: Record<string, unknown> = { contractId: m.a };
+  if (m.oid !== undefined) out['oid'] = m.oid;
+  if (m.cloid !== undefined) out['cloid'] = m.cloid;
+  if (m.p !== undefined) out['price'] = m.p;
+  if (m.s !== undefined) out['size'] = m.s;
+  if (m.tif !== undefined) out['tif'] = m.tif;
+  if (m.c !== undefined) out['newCloid'] = m.c;
+  return out;
 }
 
 /**

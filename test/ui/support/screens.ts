@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AlgoBoard } from '../../../src/algo/algoBoard.js';
 import { DEFAULT_BINDINGS } from '../../../src/keymap/index.js';
-import { build, type OrderSpec } from '../../../src/protocol/wire/index.js';
+import { build, type Action, type OrderSpec } from '../../../src/protocol/wire/index.js';
 import { askedBy } from '../../../src/session/askedBy.js';
 import { createSession, type Session } from '../../../src/session/index.js';
 import { mountDashboard, type DashboardCore, type MountedScreen } from '../../../src/ui/app/mountDashboard.js';
@@ -22,7 +22,33 @@ import { createVirtualTerminal, type VirtualTerminal } from './virtualTerminal.j
  */
 export interface SignedOrder {
   by: string | undefined;
+  /** The order action exactly as it went to the signer. */
+  action: Action;
+  /** Its orders read back into the request's words. */
   specs: OrderSpec[];
+}
+
+/** An order action's orders in the words of an OrderSpec (other actions: none). */
+export function specsOf(action: Action): OrderSpec[] {
+  if (action.type !== 'order') return [];
+  return action.orders.map((w) => ({
+    contractId: w.a,
+    isBuy: w.b,
+    size: w.s,
+    reduceOnly: w.r,
+    tif: 'market' in w.t ? 'Market' : w.t.limit.tif,
+    ...(w.p !== undefined ? { price: w.p } : {}),
+    ...(w.c !== undefined ? { cloid: w.c } : {}),
+  }));
+}
+
+/** Wraps a session's submit so that every order action it is given is recorded with its asker. */
+export function recordOrders(exchange: Pick<Session['exchange'], 'submit'>, signed: SignedOrder[]): void {
+  const submit = exchange.submit.bind(exchange);
+  exchange.submit = ((action: Action, ...rest: unknown[]) => {
+    if (action.type === 'order') signed.push({ by: askedBy(), action: structuredClone(action), specs: specsOf(action) });
+    return (submit as (a: Action, ...r: unknown[]) => unknown)(action, ...rest);
+  }) as typeof exchange.submit;
 }
 
 export interface TestScreen {
@@ -57,11 +83,7 @@ export async function startScreens(o: { contract?: string } = {}): Promise<Scree
   const ready = await session.ready;
   if (!ready.ok) throw new Error(ready.error.message);
   const signed: SignedOrder[] = [];
-  const order = session.exchange.order.bind(session.exchange);
-  session.exchange.order = (specs, ...rest) => {
-    signed.push({ by: askedBy(), specs: structuredClone(specs) });
-    return order(specs, ...rest);
-  };
+  recordOrders(session.exchange, signed);
   await waitFor(() => session.store.getState().account.raw !== null, 'the account');
   const core: DashboardCore = {
     session,
