@@ -10,7 +10,7 @@ import { AlgoLog } from './algoLog.js';
 import type { AlgoPlan, ChasePlan, ScalePlan, TrailingStopPlan, TwapPlan } from './algoPlan.js';
 import { algoProgress } from './algoProgress.js';
 import { recordLine, type AlgoRecord } from './algoRecord.js';
-import type { AlgoState, ChildAnswer, ChildOrder } from './algoState.js';
+import { isFinished, type AlgoState, type ChildAnswer, type ChildOrder, type FiredStop } from './algoState.js';
 import { answerOfLookup, answerOfOrderResult } from './childAnswer.js';
 import { chasePlan, chaseTarget, pastLimit, type ChaseRequest } from './chasePlan.js';
 import { checkChildModify } from './checkChildModify.js';
@@ -18,8 +18,8 @@ import { compactionOf, recordsOf } from './compactAlgoFile.js';
 import { withFillAverage } from './fillAverage.js';
 import { checkChildOrder, type ChildDraft } from './checkChildOrder.js';
 import { scalePlan, type ScaleRequest } from './scalePlan.js';
-import { bestMarkOf, throughMarkPx, trailingStopPlan, trailingTrigger, type TrailingStopRequest } from './trailingStopPlan.js';
-import { readAlgoRecords, replayAlgos } from './replayAlgos.js';
+import { bestMarkOf, boundPx, closePx, trailingStopPlan, trailingTrigger, type TrailingStopRequest } from './trailingStopPlan.js';
+import { replayAlgoLines } from './replayAlgos.js';
 import { realScheduler, type Scheduler } from './scheduler.js';
 import { twapPlan, type TwapRequest } from './twapPlan.js';
 import { twapSliceSize } from './twapSliceSize.js';
@@ -57,9 +57,14 @@ export interface Recovery {
   malformed: number;
   /** Finished algos the start left out of the file when it compacted it (their ids). */
   compacted: string[];
+  /** Algos whose plan line the file holds more than once: the repeats were ignored, never a reset. */
+  repeated: string[];
 }
 
 export const INTERRUPTED = 'interrupted: the process running it ended; resume or cancel it';
+
+/** A fired stop sends at most this many closes (each through the touch as the book then is) before it ends failed. */
+const MAX_CLOSES = 20;
 
 /**
  * Runs execution algorithms inside a session. Everything it does is written to the algo
@@ -103,12 +108,14 @@ export class AlgoRunner {
     if (this.started) throw new Error('AlgoRunner.start: already started');
     this.started = true;
     const lines = this.log.lines();
-    const { records, malformed } = readAlgoRecords(lines);
-    const out: Recovery = { interrupted: [], settled: [], unsettled: [], malformed, compacted: [] };
-    for (const [id, s] of replayAlgos(records)) this.algos.set(id, s);
+    const replayed = await replayAlgoLines(lines, () => this.stopped);
+    const out: Recovery = { interrupted: [], settled: [], unsettled: [], malformed: replayed.malformed, compacted: [], repeated: replayed.repeated };
+    for (const [id, s] of replayed.algos) this.algos.set(id, s);
     this.compact(lines, out);
     for (const s of this.algos.values()) {
       const id = s.plan.id;
+      // Another account's algos are listed, never settled or run from this session.
+      if (!this.mine(s)) continue;
       const settled = await this.settle(s);
       await this.refineAverages(s);
       for (const a of settled.answers) out.settled.push({ id, ...a, answer: s.children.find((c) => c.cloid === a.cloid)?.answer ?? a.answer });
@@ -117,8 +124,15 @@ export class AlgoRunner {
         this.setStatus(s, 'paused', INTERRUPTED, { interrupted: true });
         out.interrupted.push(id);
       }
+      // A scale whose orders rest is watched until they fill: reading only, nothing is sent.
+      if (s.status === 'working') this.wake(s, this.sched.now());
     }
     return out;
+  }
+
+  /** Whether the algo belongs to this session's account (one from a file older than the account field counts as its). */
+  mine(s: AlgoState): boolean {
+    return s.plan.account === undefined || s.plan.account === this.host.address.toLowerCase();
   }
 
   /**
@@ -218,6 +232,7 @@ export class AlgoRunner {
   /** The plan on disk, then the algo running. */
   private async begin(plan: AlgoPlan): Promise<AlgoAnswer> {
     const now = plan.createdAt;
+    plan.account = this.host.address.toLowerCase();
     this.write({ type: 'plan', time: now, plan });
     const s: AlgoState = { plan, status: 'running', interrupted: false, base: { at: now, slice: 0 }, nextSlice: 0, children: [], skipped: [], updatedAt: now };
     if (plan.kind === 'trailingStop') s.bestMark = plan.startMark;
@@ -246,9 +261,16 @@ export class AlgoRunner {
   /** Settles any child whose outcome is unknown first; then the remaining slots start from now. */
   resume(id: string): Promise<AlgoAnswer> {
     return this.act(id, async (s) => {
+      if (!this.mine(s)) return `it belongs to account ${s.plan.account}, not this session's ${this.host.address.toLowerCase()}: archived, not resumed`;
       if (s.status !== 'paused') return `it is ${s.status}`;
       const settled = await this.settle(s);
       if (settled.error || unsettledOf(s).length > 0) return `a child order's outcome is still unknown (${settled.error ?? 'not found'}); not resumed`;
+      const sense = await this.stillMakesSense(s);
+      if (sense.error) return sense.error;
+      if (sense.end) {
+        this.setStatus(s, 'done', sense.end);
+        return undefined;
+      }
       const base = { at: this.sched.now(), slice: s.nextSlice };
       s.base = base;
       this.setStatus(s, 'running', undefined, { base });
@@ -258,13 +280,31 @@ export class AlgoRunner {
   }
 
   /**
+   * What a resume checks first: the contract still active, and for a trailing stop the
+   * position it protects still there (a stop that has not fired; a fired one ends itself
+   * once the position is closed). `error`: not resumed; `end`: the algo ends, saying why.
+   */
+  private async stillMakesSense(s: AlgoState): Promise<{ error?: string; end?: string }> {
+    const plan = s.plan;
+    if (!this.host.store.getState().market.contracts[plan.contract]) return { error: `${plan.contract} is not an active contract now; not resumed` };
+    if (plan.kind !== 'trailingStop' || s.fired || s.children.some((c) => !neverArrived(c))) return {};
+    if (this.host.refresh) {
+      const r = await this.host.refresh();
+      if (!r.ok) return { error: `cannot read the account (${r.error.message}); not resumed` };
+    }
+    if (this.positionOf(plan.contractId, plan.qtyScale) === 0n) return { end: `no ${plan.contract} position left to protect: ended on resume` };
+    return {};
+  }
+
+  /**
    * Stops the algo for good; its resting children are cancelled (in requests of at most 10)
    * and their fills read back. A finished scale whose orders still rest can be cancelled too.
    */
   cancel(id: string, reason = 'cancelled by the trader'): Promise<AlgoAnswer> {
     return this.act(id, async (s) => {
       const resting = s.children.filter((c) => c.answer?.resting);
-      if (s.status === 'cancelled' || (s.status === 'done' && resting.length === 0)) return `it is already ${s.status}`;
+      if (!this.mine(s)) return `it belongs to account ${s.plan.account}: archived, read-only`;
+      if (isFinished(s.status) && resting.length === 0) return `it is already ${s.status}`;
       this.clearTimer(s.plan.id);
       await this.cancelChildren(s, resting);
       const settled = await this.settle(s);
@@ -359,7 +399,7 @@ export class AlgoRunner {
       const filled = algoProgress(s).filled;
       const remaining = plan.total - filled;
       if (remaining <= 0n) return this.setStatus(s, 'done', `filled ${qty(filled)} of ${qty(plan.total)}`);
-      if (s.nextSlice >= plan.slices) return this.setStatus(s, 'done', `ended with ${qty(remaining)} of ${qty(plan.total)} unfilled`);
+      if (s.nextSlice >= plan.slices) return this.setStatus(s, 'failed', `ended with ${qty(remaining)} of ${qty(plan.total)} unfilled`);
       const slot = twapSlot(plan, s.base, s.nextSlice);
       const now = this.sched.now();
       if (now >= slot.end && s.waiting === undefined) {
@@ -438,11 +478,12 @@ export class AlgoRunner {
   private async runScale(s: AlgoState, plan: ScalePlan): Promise<void> {
     const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
     const px = (v: bigint) => formatDecimal(v, plan.priceScale);
+    if (s.status === 'working' && !this.stopped) return this.watchScale(s, plan);
     while (s.status === 'running' && !this.stopped) {
       // Every order not placed yet: never sent, or sent in a request that never arrived
       // (settled absent after a restart: its cloid is spent, the order goes again under a new one).
       const todo = unplacedOrders(s, plan.orders.length);
-      if (todo.length === 0) return this.setStatus(s, 'done', `placed ${plan.orders.length} orders, ${qty(plan.total)} at an average ${px(plan.avgPx)}`);
+      if (todo.length === 0) return this.scalePlaced(s, plan);
       const m = await this.readMarket(plan, true);
       if (this.stopped || s.status !== 'running') return;
       if (!m.ok) {
@@ -478,6 +519,46 @@ export class AlgoRunner {
   }
 
   /**
+   * Every order placed: done once nothing rests and all filled; while some rest it is
+   * `working` (nothing more to send), looked at again every `recheckMs` by cloid.
+   */
+  private scalePlaced(s: AlgoState, plan: ScalePlan): void {
+    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
+    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
+    const placed = s.children.filter((c) => !neverArrived(c));
+    const resting = placed.filter((c) => c.answer?.resting).length;
+    const filled = algoProgress(s).filled;
+    const words = `placed ${plan.orders.length} orders, ${qty(plan.total)} at an average ${px(plan.avgPx)}`;
+    if (resting > 0) {
+      const reason = `${words}: ${resting} resting, filled ${qty(filled)} of ${qty(plan.total)}`;
+      if (s.status !== 'working' || s.reason !== reason) this.setStatus(s, 'working', reason);
+      return this.wake(s, this.sched.now() + this.recheckMs);
+    }
+    if (filled >= plan.total) return this.setStatus(s, 'done', `${words}: filled ${qty(filled)} of ${qty(plan.total)}`);
+    // Nothing rests and not all filled: its orders were cancelled or ended outside the algo.
+    return this.setStatus(s, 'done', `${words}: none rests any more (cancelled outside the algo), filled ${qty(filled)} of ${qty(plan.total)}`);
+  }
+
+  /** A working scale's resting orders read by cloid; what they came to is written down. */
+  private async watchScale(s: AlgoState, plan: ScalePlan): Promise<void> {
+    const resting = s.children.filter((c) => c.answer?.resting);
+    const look = await this.host.info.ordersByCloids(this.host.address, resting.map((c) => c.cloid));
+    if (this.stopped || s.status !== 'working') return;
+    if (!look.ok) {
+      s.waiting = `cannot read its orders: ${look.error.message}`;
+      return this.wake(s, this.sched.now() + this.recheckMs);
+    }
+    delete s.waiting;
+    let fills: readonly Fill[] | undefined;
+    for (const c of resting) {
+      let answer = answerOfLookup(look.value.find((l) => l.order.cloid === c.cloid), c, plan, this.sched.now());
+      if (answer.pxIsLimit) answer = withFillAverage(answer, (fills ??= await this.recentFills()), plan);
+      if (c.answer?.status !== answer.status || c.answer.filled !== answer.filled) this.recordAnswer(s, c, answer);
+    }
+    return this.scalePlaced(s, plan);
+  }
+
+  /**
    * One look at the chase: place its post-only order at the target, or read where the order
    * stands (filled ends it), then move it to where the book now puts it by modify (the oid
    * and cloid stay); past the limit it stops or crosses. Then sleeps one interval.
@@ -489,7 +570,7 @@ export class AlgoRunner {
     // A cross already went out (a restart after it): that was the chase's last act.
     // A child whose request never arrived (settled absent) was never an order: it is sent again under a new cloid.
     const crossed = s.children.find((c) => c.slice === 1 && !neverArrived(c));
-    if (crossed) return this.setStatus(s, 'done', `crossed at ${px(crossed.price)} past its limit ${px(plan.limitPx)}: filled ${qty(algoProgress(s).filled)} of ${qty(plan.total)}`);
+    if (crossed) return this.setStatus(s, algoProgress(s).filled >= plan.total ? 'done' : 'failed', `crossed at ${px(crossed.price)} past its limit ${px(plan.limitPx)}: filled ${qty(algoProgress(s).filled)} of ${qty(plan.total)}`);
     const order = s.children.find((c) => c.slice === 0 && !neverArrived(c));
     // The account too: a placement and a move are both checked as the trader's own would be.
     const m = await this.readMarket(plan, true);
@@ -525,7 +606,7 @@ export class AlgoRunner {
     if (answer.pxIsLimit) answer = withFillAverage(answer, await this.recentFills(), plan);
     if (order.answer?.status !== answer.status || order.answer.filled !== answer.filled) this.recordAnswer(s, order, answer);
     if (answer.status === 'filled') return this.setStatus(s, 'done', `filled ${qty(plan.total)} of ${qty(plan.total)}`);
-    if (!found || !answer.resting) return this.setStatus(s, 'done', `the chase order is no longer on the book (${answer.detail}): filled ${qty(answer.filled)} of ${qty(plan.total)}`);
+    if (!found || !answer.resting) return this.setStatus(s, answer.filled >= plan.total ? 'done' : 'failed', `the chase order is no longer on the book (${answer.detail}): filled ${qty(answer.filled)} of ${qty(plan.total)}`);
     const current = parseDecimal(found.order.limitPx, plan.priceScale, 'limitPx');
     if (s.chasePx !== current) {
       // A move that landed but was not written (a restart), or one made by hand: the exchange is right.
@@ -570,7 +651,7 @@ export class AlgoRunner {
     const filled = algoProgress(s).filled;
     const remaining = plan.total - filled;
     if (remaining <= 0n) return this.setStatus(s, 'done', `filled ${qty(filled)} of ${qty(plan.total)}`);
-    if (plan.atLimit === 'stop') return this.setStatus(s, 'done', `stopped at its limit ${limit}: filled ${qty(filled)} of ${qty(plan.total)}`);
+    if (plan.atLimit === 'stop') return this.setStatus(s, 'failed', `stopped at its limit ${limit}: filled ${qty(filled)} of ${qty(plan.total)}`);
     if (this.host.refresh) {
       const r = await this.host.refresh();
       if (!r.ok) return this.setStatus(s, 'paused', `at its limit ${limit}: cannot read the account (${r.error.message})`);
@@ -578,25 +659,31 @@ export class AlgoRunner {
     // The touch is past the limit, so the far side is too: an Ioc at the limit itself could
     // never fill. The cross takes the far touch as read now, an Ioc bounded there.
     const far = (plan.isBuy ? m.book.levels[1] : m.book.levels[0])[0];
-    if (!far) return this.setStatus(s, 'done', `at its limit ${limit} with no ${plan.isBuy ? 'ask' : 'bid'} to cross: filled ${qty(filled)} of ${qty(plan.total)}`);
+    if (!far) return this.setStatus(s, 'failed', `at its limit ${limit} with no ${plan.isBuy ? 'ask' : 'bid'} to cross: filled ${qty(filled)} of ${qty(plan.total)}`);
     const price = parseDecimal(far.px, plan.priceScale, 'px');
     const child = await this.sendChild(s, { cloid: this.cloids.next(), isBuy: plan.isBuy, size: remaining, price, reduceOnly: plan.reduceOnly }, 1, m, 'crossing order');
     if (!child || this.pausedOnAnswer(s, child, 'crossing order')) return;
-    return this.setStatus(s, 'done', `crossed at ${formatDecimal(price, plan.priceScale)} past its limit ${limit}: filled ${qty(algoProgress(s).filled)} of ${qty(plan.total)}`);
+    const crossedFill = algoProgress(s).filled;
+    return this.setStatus(s, crossedFill >= plan.total ? 'done' : 'failed', `crossed at ${formatDecimal(price, plan.priceScale)} past its limit ${limit}: filled ${qty(crossedFill)} of ${qty(plan.total)}`);
   }
 
   /**
    * One look at the mark: the best so far moves with it (written down when it does); a
-   * retrace to the trigger closes the position with a reduce-only Ioc through the mark. It
-   * fires once: a stop with a child, answered or not, never sends another.
+   * retrace to the trigger fires it, once. Fired, it closes the position as the account
+   * holds it then (its size and its own side, whatever the size at start), and works until
+   * that position is closed: each close a reduce-only Ioc `throughTicks` through the touch
+   * as the book is now, never past the bound (`boundPx`); at the bound with size still open
+   * it ends failed, saying how much. Done only when the position is closed.
    */
   private async runTrailingStop(s: AlgoState, plan: TrailingStopPlan): Promise<void> {
     if (s.status !== 'running' || this.stopped) return;
-    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
     const px = (v: bigint) => formatDecimal(v, plan.priceScale);
-    // Fired once: only a close whose request never arrived (settled absent) lets it fire again.
-    const fired = s.children.find((c) => !neverArrived(c));
-    if (fired) return this.setStatus(s, 'done', `fired at ${px(fired.price)}: closed ${qty(algoProgress(s).filled)} of ${qty(fired.size)}`);
+    // A stop with a close that reached (or may have reached) the exchange but no 'fired' line: a file from before it was written.
+    if (!s.fired) {
+      const old = s.children.find((c) => !neverArrived(c));
+      if (old) s.fired = { mark: s.bestMark ?? plan.startMark, size: old.size, isBuy: old.isBuy };
+    }
+    if (s.fired) return this.closeFired(s, plan, s.fired);
     const later = () => this.wake(s, this.sched.now() + plan.intervalMs);
     const ms = await this.host.info.marketState(plan.contractId);
     if (this.stopped || s.status !== 'running') return;
@@ -625,12 +712,55 @@ export class AlgoRunner {
       return this.wake(s, this.sched.now() + Math.min(plan.intervalMs, this.recheckMs));
     }
     const position = this.positionOf(plan.contractId, plan.qtyScale);
-    const size = plan.isBuy ? -position : position;
-    if (size <= 0n) return this.setStatus(s, 'done', `triggered at mark ${px(mark)} (best ${px(best)}), but there is no ${plan.isBuy ? 'short' : 'long'} position left to close`);
-    const price = throughMarkPx(plan, mark);
-    const child = await this.sendChild(s, { cloid: this.cloids.next(), isBuy: plan.isBuy, size, price, reduceOnly: true }, 0, m, `stop at mark ${px(mark)} (best ${px(best)})`);
+    if (position === 0n) return this.setStatus(s, 'done', `triggered at mark ${px(mark)} (best ${px(best)}), but there is no ${plan.contract} position left to close`);
+    // The position as it is now, in its own direction: a long is closed by a sell.
+    const fired = { mark, size: position < 0n ? -position : position, isBuy: position < 0n };
+    this.write({ type: 'fired', id: plan.id, time: this.sched.now(), ...fired });
+    s.fired = fired;
+    return this.closeFired(s, plan, fired, m);
+  }
+
+  /** One close of a fired stop (see runTrailingStop), then the next a short wait later, until the position is closed or the bound is reached. */
+  private async closeFired(s: AlgoState, plan: TrailingStopPlan, fired: FiredStop, market?: { ok: true } & MarketNow): Promise<void> {
+    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
+    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
+    const firedAt = `fired at mark ${px(fired.mark)}${s.bestMark !== undefined && s.bestMark !== fired.mark ? ` (best ${px(s.bestMark)})` : ''}`;
+    const m = market ?? (await this.readMarket(plan, true));
+    if (this.stopped || s.status !== 'running') return;
+    const retry = () => this.wake(s, this.sched.now() + Math.min(plan.intervalMs, this.recheckMs));
+    if (!m.ok) {
+      s.waiting = `${firedAt}, closing: ${m.wait}`;
+      return retry();
+    }
+    const closed = () => `${firedAt}: closed ${qty(algoProgress(s).filled)} of ${qty(fired.size)}`;
+    const open = this.openSize(plan, fired);
+    if (open <= 0n) return this.setStatus(s, 'done', `${closed()}; the position is closed`);
+    const attempts = s.children.filter((c) => !neverArrived(c)).length;
+    const bound = boundPx(plan, fired);
+    if (attempts >= MAX_CLOSES) return this.setStatus(s, 'failed', `${closed()}; ${qty(open)} still open after ${attempts} closes (bound ${px(bound)})`);
+    const touch = (fired.isBuy ? m.book.levels[1] : m.book.levels[0])[0];
+    const at = closePx(plan, fired, touch ? parseDecimal(touch.px, plan.priceScale, 'px') : undefined);
+    const child = await this.sendChild(s, { cloid: this.cloids.next(), isBuy: fired.isBuy, size: open, price: at.price, reduceOnly: true }, 0, m, `stop ${firedAt}, close at ${px(at.price)}`);
     if (!child || this.pausedOnAnswer(s, child, 'stop')) return;
-    return this.setStatus(s, 'done', `fired at mark ${px(mark)} (best ${px(best)}), limit ${px(price)}: closed ${qty(algoProgress(s).filled)} of ${qty(size)}`);
+    if (this.host.refresh) {
+      const r = await this.host.refresh();
+      if (!r.ok) {
+        s.waiting = `${firedAt}, closing: cannot read the account: ${r.error.message}`;
+        return retry();
+      }
+    }
+    const left = this.openSize(plan, fired);
+    if (left <= 0n) return this.setStatus(s, 'done', `${closed()}; the position is closed`);
+    if (at.atBound) return this.setStatus(s, 'failed', `${closed()}; reached its bound ${px(bound)} with ${qty(left)} ${plan.contract} still open`);
+    s.waiting = `${firedAt}: ${qty(left)} still open, closing again through the touch`;
+    return retry();
+  }
+
+  /** What is left of the position a fired stop closes: the account's position on its side, 0 once closed or flipped. */
+  private openSize(plan: TrailingStopPlan, fired: FiredStop): bigint {
+    const position = this.positionOf(plan.contractId, plan.qtyScale);
+    const left = fired.isBuy ? -position : position;
+    return left > 0n ? left : 0n;
   }
 
   /** The mark and book for a child's checks, with the account read first when `account` (a session without streams). */
@@ -733,6 +863,8 @@ export class AlgoRunner {
   private setStatus(s: AlgoState, status: AlgoState['status'], reason: string | undefined, extra: { interrupted?: boolean; base?: AlgoState['base'] } = {}): void {
     const time = this.sched.now();
     const r: AlgoRecord = { type: 'state', id: s.plan.id, time, status };
+    // "paused: paused: …": a reason that starts with the status it explains says it once.
+    if (reason !== undefined && reason.startsWith(`${status}: `)) reason = reason.slice(status.length + 2);
     if (reason !== undefined) r.reason = reason;
     if (extra.interrupted) r.interrupted = true;
     if (extra.base) r.base = extra.base;

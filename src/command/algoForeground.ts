@@ -88,10 +88,11 @@ export async function confirm(r: CommandRun, session: Session, kind: ConfirmKind
   if (answer !== 'y' && answer !== 'yes') throw new CommandError(EXIT.refused, 'not started: not confirmed');
 }
 
-const INTERRUPT_REASON = 'paused: the command running it was interrupted (Ctrl-C or SIGTERM); resume it with perpdesk algo resume';
+const INTERRUPT_REASON = 'the command running it was interrupted (Ctrl-C or SIGTERM); resume it with perpdesk algo resume';
 
-/** The exit status an algo's end calls for: 0 done, cancelled or paused by the trader; else why it stopped. */
+/** The exit status an algo's end calls for: 0 done, working, cancelled or paused by the trader; 4 failed; else why it paused. */
 function exitOfAlgo(s: AlgoState): ExitCode {
+  if (s.status === 'failed') return EXIT.refused;
   if (s.status !== 'paused' || s.reason === INTERRUPT_REASON) return EXIT.ok;
   const why = s.reason ?? '';
   if (/outcome unknown|still unknown/.test(why)) return EXIT.unknown;

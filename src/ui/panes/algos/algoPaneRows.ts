@@ -27,10 +27,10 @@ export interface AlgoPaneRow {
 
 const KIND: Readonly<Record<AlgoState['plan']['kind'], string>> = { twap: 'TWAP', scale: 'Scale', chase: 'Chase', trailingStop: 'Trail' };
 
-const TONE: Readonly<Record<AlgoState['status'], ThemeToken>> = { running: 'ok', paused: 'warning', done: 'muted', cancelled: 'muted' };
+const TONE: Readonly<Record<AlgoState['status'], ThemeToken>> = { running: 'ok', paused: 'warning', working: 'ok', done: 'muted', failed: 'error', cancelled: 'muted' };
 
-/** Live ones first (running, then paused), then finished; newest first within each. */
-const RANK: Readonly<Record<AlgoState['status'], number>> = { running: 0, paused: 1, done: 2, cancelled: 2 };
+/** Live ones first (running and working, then paused and failed), then finished; newest first within each. */
+const RANK: Readonly<Record<AlgoState['status'], number>> = { running: 0, working: 0, paused: 1, failed: 1, done: 2, cancelled: 2 };
 
 function rowOf(s: AlgoState): AlgoPaneRow {
   const p = s.plan;
@@ -42,7 +42,7 @@ function rowOf(s: AlgoState): AlgoPaneRow {
     algo: s,
     kind: KIND[p.kind],
     contract: p.contract,
-    side: p.isBuy ? 'Buy' : 'Sell',
+    side: (s.fired?.isBuy ?? p.isBuy) ? 'Buy' : 'Sell',
     progress: `${qty(g.filled)}/${qty(g.total)}`,
     steps: `${g.slicesSent + g.slicesSkipped}/${g.slices}`,
     avgPx: g.avgPx === undefined ? '-' : `${g.avgIsBound ? '≤' : ''}${formatDecimal(g.avgPx, p.priceScale)}`,
