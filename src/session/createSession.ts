@@ -20,6 +20,7 @@ import { askedWords } from './askedWords.js';
 import { AttachedTpSl } from './attachedTpSl.js';
 import { CandleWatch } from './candleWatch.js';
 import { JournalFile } from './journalFile.js';
+import { startJournalSettling } from './settleJournal.js';
 import { keysLoaded } from './keysLoaded.js';
 import { prepareStateDir } from './stateDir.js';
 import type { EmbeddedExchange } from './embedded.js';
@@ -279,6 +280,11 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     }
   });
 
+  // Unknown outcomes (a lost answer, a process ended mid-request) settled by cloid: now and after each reconnect.
+  const settling = startJournalSettling({ info, address, ws, file: () => journalFile, coalescer });
+  settling.onError((m) => error('journal', clientError('network', m)));
+  for (const a of [signers.masterAddress, signers.agentAddress]) if (a) settling.signers.push(a);
+
   const marketSubs = (c: ContractConfig): Subscription[] => [
     { type: 'l2Book', contractId: c.contractId },
     { type: 'bbo', contractId: c.contractId },
@@ -416,6 +422,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     },
     async close() {
       closed = true;
+      settling.stop();
       attached.close();
       listeners.clear();
       poller.stop();
