@@ -26,6 +26,8 @@ interface PlanBase {
    * archived and never runs it. Absent in files written before it was recorded.
    */
   account?: string;
+  /** The venue it runs on (algoVenue.ts): on another one it is archived. Absent when it could not be told. */
+  venue?: string;
 }
 
 /** The fields every plan takes from its contract, fixed when it starts. */

@@ -170,6 +170,7 @@ function decodePlan(p: Record<string, unknown>): AlgoPlan {
   const sz = (x: unknown) => parseDecimal(str(x), qtyScale, 'size');
   const out: Record<string, unknown> = { kind, id: str(p.id), isBuy: bool(p.isBuy), reduceOnly: bool(p.reduceOnly), contract: str(p.contract) };
   if (p.account !== undefined) out.account = str(p.account);
+  if (p.venue !== undefined) out.venue = str(p.venue);
   for (const k of COMMON_NUM) out[k] = num(p[k]);
   for (const k of f.px) out[k] = px(p[k]);
   for (const k of f.sz) out[k] = sz(p[k]);

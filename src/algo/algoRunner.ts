@@ -42,6 +42,8 @@ export interface AlgoRunnerOptions {
    * Default: the fills the session's store holds (a live session's stream).
    */
   fills?: () => Promise<readonly Fill[]>;
+  /** The venue this session trades on (algoVenue.ts): algos recorded on another are archived. */
+  venue?: string | undefined;
   /** When start() rewrites the file: finished algos older than `keptMs` (default 7 days), all of them past `maxBytes` (default 1 MiB). */
   compaction?: { keptMs?: number; maxBytes?: number };
 }
@@ -130,9 +132,16 @@ export class AlgoRunner {
     return out;
   }
 
-  /** Whether the algo belongs to this session's account (one from a file older than the account field counts as its). */
+  /** Whether the algo belongs to this session's account and venue (a field a file does not record counts as a match). */
   mine(s: AlgoState): boolean {
-    return s.plan.account === undefined || s.plan.account === this.host.address.toLowerCase();
+    return this.archivedWhy(s) === undefined;
+  }
+
+  /** Why an algo of the file is archived here (another account's, another venue's), or undefined when it is this session's. */
+  archivedWhy(s: AlgoState): string | undefined {
+    if (s.plan.account !== undefined && s.plan.account !== this.host.address.toLowerCase()) return `it belongs to account ${s.plan.account}, not this session's ${this.host.address.toLowerCase()}`;
+    if (s.plan.venue !== undefined && this.o.venue !== undefined && s.plan.venue !== this.o.venue) return 'it was started on another venue (an earlier --fresh, or another exchange)';
+    return undefined;
   }
 
   /**
@@ -233,6 +242,7 @@ export class AlgoRunner {
   private async begin(plan: AlgoPlan): Promise<AlgoAnswer> {
     const now = plan.createdAt;
     plan.account = this.host.address.toLowerCase();
+    if (this.o.venue !== undefined) plan.venue = this.o.venue;
     this.write({ type: 'plan', time: now, plan });
     const s: AlgoState = { plan, status: 'running', interrupted: false, base: { at: now, slice: 0 }, nextSlice: 0, children: [], skipped: [], updatedAt: now };
     if (plan.kind === 'trailingStop') s.bestMark = plan.startMark;
@@ -252,6 +262,8 @@ export class AlgoRunner {
 
   pause(id: string, reason = 'paused by the trader'): Promise<AlgoAnswer> {
     return this.act(id, async (s) => {
+      const archived = this.archivedWhy(s);
+      if (archived) return `${archived}: archived, read-only`;
       if (s.status !== 'running') return `it is ${s.status}`;
       this.setStatus(s, 'paused', reason);
       return undefined;
@@ -261,7 +273,8 @@ export class AlgoRunner {
   /** Settles any child whose outcome is unknown first; then the remaining slots start from now. */
   resume(id: string): Promise<AlgoAnswer> {
     return this.act(id, async (s) => {
-      if (!this.mine(s)) return `it belongs to account ${s.plan.account}, not this session's ${this.host.address.toLowerCase()}: archived, not resumed`;
+      const archived = this.archivedWhy(s);
+      if (archived) return `${archived}: archived, not resumed`;
       if (s.status !== 'paused') return `it is ${s.status}`;
       const settled = await this.settle(s);
       if (settled.error || unsettledOf(s).length > 0) return `a child order's outcome is still unknown (${settled.error ?? 'not found'}); not resumed`;
@@ -303,7 +316,8 @@ export class AlgoRunner {
   cancel(id: string, reason = 'cancelled by the trader'): Promise<AlgoAnswer> {
     return this.act(id, async (s) => {
       const resting = s.children.filter((c) => c.answer?.resting);
-      if (!this.mine(s)) return `it belongs to account ${s.plan.account}: archived, read-only`;
+      const archived = this.archivedWhy(s);
+      if (archived) return `${archived}: archived, read-only`;
       if (isFinished(s.status) && resting.length === 0) return `it is already ${s.status}`;
       this.clearTimer(s.plan.id);
       await this.cancelChildren(s, resting);

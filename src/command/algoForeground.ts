@@ -1,6 +1,7 @@
 import { algoProgress, AlgoRunner, algoHostOf, type AlgoState } from '../algo/index.js';
 import { AlgoLockHeld, AlgoOwnerLock } from '../algo/algoLock.js';
 import type { AlgoAnswer, Recovery } from '../algo/algoRunner.js';
+import { venueId } from '../algo/algoVenue.js';
 import { collateralCoin, policyConfirms, type ConfirmKind } from '../forms/index.js';
 import type { Session } from '../session/createSession.js';
 import { algoLine, algoRow } from './algoRows.js';
@@ -46,7 +47,8 @@ export async function openAlgoSession(r: CommandRun, contract: string | undefine
   const lock = takeLock(r);
   try {
     const { session, close: closeSession } = await openWriteSession(onContract(r, contract));
-    const runner = new AlgoRunner({ host: algoHostOf(session, { refresh: true }), stateDir: r.stateDir, settings: settingsOf(r) });
+    const venue = venueId({ embedded: session.embedded, stateDir: r.stateDir, url: r.args.url ?? r.config.url });
+    const runner = new AlgoRunner({ host: algoHostOf(session, { refresh: true }), stateDir: r.stateDir, settings: settingsOf(r), venue });
     const close = async () => {
       await runner.stop();
       await closeSession();
@@ -56,6 +58,7 @@ export async function openAlgoSession(r: CommandRun, contract: string | undefine
       const recovery = await runner.start();
       for (const id of recovery.interrupted) r.err.write(`perpdesk: ${id} was left running by a process that ended: now paused (interrupted)\n`);
       for (const u of recovery.unsettled) r.err.write(`perpdesk: ${u.id}: child ${u.cloid} could not be read back (${u.error})\n`);
+      for (const id of recovery.repeated) r.err.write(`perpdesk: ${id}: its plan line is in the algo file more than once; the repeat was ignored (never a re-run)\n`);
       return { session, runner, recovery, close };
     } catch (e) {
       await close();
