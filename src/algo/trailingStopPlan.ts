@@ -92,7 +92,10 @@ export function trailingTrigger(plan: Pick<TrailingStopPlan, 'isBuy' | 'trailDis
 export function boundPx(plan: Pick<TrailingStopPlan, 'tickSize' | 'boundBps'>, fired: { mark: bigint; isBuy: boolean }): bigint {
   const tick = plan.tickSize > 0n ? plan.tickSize : 1n;
   const bps = BigInt(plan.boundBps ?? DEFAULT_BOUND_BPS);
-  if (fired.isBuy) return ((fired.mark * (10_000n + bps)) / 10_000n / tick) * tick;
+  if (fired.isBuy) {
+    const px = ((fired.mark * (10_000n + bps)) / 10_000n / tick) * tick;
+    return px < tick ? tick : px;
+  }
   const px = ceilDiv(fired.mark * (10_000n - bps), 10_000n * tick) * tick;
   return px < tick ? tick : px;
 }
