@@ -2,28 +2,29 @@ import { randomBytes } from 'node:crypto';
 import { CloidGenerator } from '../client/cloid.js';
 import type { FormSettings } from '../forms/index.js';
 import type { OrderResult } from '../model/actionOutcome.js';
-import { formatDecimal, parseDecimal } from '../protocol/index.js';
-import { MAX_CANCELS_PER_REQUEST, MAX_ORDERS_PER_REQUEST, type ContractConfig, type Fill, type L2Book, type MarketState } from '../protocol/wire/index.js';
+import { parseDecimal } from '../protocol/index.js';
+import { MAX_CANCELS_PER_REQUEST, type ContractConfig, type Fill } from '../protocol/wire/index.js';
 import { renderOptionsFor, sendCall } from '../session/sendCall.js';
 import type { AlgoHost } from './algoHost.js';
+import { childOf, unsettledOf, type AlgoKind, type KindContext, type MarketNow } from './algoKind.js';
+import { CHASE_KIND } from './chaseKind.js';
+import { SCALE_KIND } from './scaleKind.js';
+import { TRAILING_STOP_KIND } from './trailingStopKind.js';
+import { TWAP_KIND } from './twapKind.js';
 import { AlgoLog } from './algoLog.js';
-import type { AlgoPlan, ChasePlan, ScalePlan, TrailingStopPlan, TwapPlan } from './algoPlan.js';
-import { algoProgress } from './algoProgress.js';
+import type { AlgoPlan } from './algoPlan.js';
 import { recordLine, type AlgoRecord } from './algoRecord.js';
-import { isFinished, type AlgoState, type ChildAnswer, type ChildOrder, type FiredStop } from './algoState.js';
+import { isFinished, type AlgoState, type ChildAnswer, type ChildOrder } from './algoState.js';
 import { answerOfLookup, answerOfOrderResult } from './childAnswer.js';
-import { chasePlan, chaseTarget, pastLimit, type ChaseRequest } from './chasePlan.js';
-import { checkChildModify } from './checkChildModify.js';
+import { chasePlan, chaseTarget, type ChaseRequest } from './chasePlan.js';
 import { compactionOf, recordsOf } from './compactAlgoFile.js';
 import { withFillAverage } from './fillAverage.js';
 import { checkChildOrder, type ChildDraft } from './checkChildOrder.js';
 import { scalePlan, type ScaleRequest } from './scalePlan.js';
-import { bestMarkOf, boundPx, closePx, trailingStopPlan, trailingTrigger, type TrailingStopRequest } from './trailingStopPlan.js';
+import { trailingStopPlan, type TrailingStopRequest } from './trailingStopPlan.js';
 import { replayAlgoLines } from './replayAlgos.js';
 import { realScheduler, type Scheduler } from './scheduler.js';
 import { twapPlan, type TwapRequest } from './twapPlan.js';
-import { twapSliceSize } from './twapSliceSize.js';
-import { twapSlot } from './twapSlot.js';
 
 export interface AlgoRunnerOptions {
   host: AlgoHost;
@@ -65,9 +66,6 @@ export interface Recovery {
 
 export const INTERRUPTED = 'interrupted: the process running it ended; resume or cancel it';
 
-/** A fired stop sends at most this many closes (each through the touch as the book then is) before it ends failed. */
-const MAX_CLOSES = 20;
-
 /**
  * Runs execution algorithms inside a session. Everything it does is written to the algo
  * file first: the plan, each child order (by cloid) before it is sent, its answer after, and
@@ -77,8 +75,10 @@ const MAX_CLOSES = 20;
  * nothing resumes by itself. Steps of one algo run one at a time (a pause waits for a
  * slice in flight), and every child goes through the order form's checks and guards (a
  * chase's move through the modify form's); one that fails them pauses its algo with the
- * reason. Each kind has its own step: TWAP slices on a schedule, a scale's batches, a
- * chase's look at the book, a trailing stop's look at the mark.
+ * reason. Each kind is a record beside its plan (`twapKind.ts`, `scaleKind.ts`,
+ * `chaseKind.ts`, `trailingStopKind.ts`: its step, what "done" means, what a resume checks):
+ * the runner keeps the file, the queue and child I/O, and lends them to a kind through
+ * `KindContext`.
  */
 export class AlgoRunner {
   private readonly host: AlgoHost;
@@ -93,12 +93,35 @@ export class AlgoRunner {
   private stopped = false;
   private started = false;
 
+  /** What the kinds' records (`*Kind.ts`) may use of the runner. */
+  private readonly ctx: KindContext;
+
   constructor(private readonly o: AlgoRunnerOptions) {
     this.host = o.host;
     this.log = new AlgoLog(o.stateDir, o.fileName);
     this.sched = o.scheduler ?? realScheduler;
     this.cloids = o.cloids ?? new CloidGenerator(() => this.sched.now());
     this.recheckMs = o.recheckMs ?? 5_000;
+    this.ctx = {
+      host: this.host,
+      sched: this.sched,
+      cloids: this.cloids,
+      settings: o.settings,
+      recheckMs: this.recheckMs,
+      stopped: () => this.stopped,
+      setStatus: (s, status, reason, extra) => this.setStatus(s, status, reason, extra),
+      wake: (s, at) => this.wake(s, at),
+      write: (r) => this.write(r),
+      emit: (s) => this.emit(s),
+      readMarket: (plan, account) => this.readMarket(plan, account),
+      sendChild: (s, draft, slice, m, label) => this.sendChild(s, draft, slice, m, label),
+      pausedOnAnswer: (s, c, label) => this.pausedOnAnswer(s, c, label),
+      recordAnswer: (s, c, a) => this.recordAnswer(s, c, a),
+      settle: (s) => this.settle(s),
+      cancelChildren: (s, children) => this.cancelChildren(s, children),
+      recentFills: () => this.recentFills(),
+      positionOf: (contractId, qtyScale) => this.positionOf(contractId, qtyScale),
+    };
   }
 
   get path(): string {
@@ -126,8 +149,7 @@ export class AlgoRunner {
         this.setStatus(s, 'paused', INTERRUPTED, { interrupted: true });
         out.interrupted.push(id);
       }
-      // A scale whose orders rest is watched until they fill: reading only, nothing is sent.
-      if (s.status === 'working') this.wake(s, this.sched.now());
+      kindOf(s.plan).onStart?.(this.ctx, s, s.plan as never);
     }
     return out;
   }
@@ -292,21 +314,11 @@ export class AlgoRunner {
     });
   }
 
-  /**
-   * What a resume checks first: the contract still active, and for a trailing stop the
-   * position it protects still there (a stop that has not fired; a fired one ends itself
-   * once the position is closed). `error`: not resumed; `end`: the algo ends, saying why.
-   */
+  /** What a resume checks first: the contract still active, then what the algo's kind asks (a trailing stop: its position still there). */
   private async stillMakesSense(s: AlgoState): Promise<{ error?: string; end?: string }> {
     const plan = s.plan;
     if (!this.host.store.getState().market.contracts[plan.contract]) return { error: `${plan.contract} is not an active contract now; not resumed` };
-    if (plan.kind !== 'trailingStop' || s.fired || s.children.some((c) => !neverArrived(c))) return {};
-    if (this.host.refresh) {
-      const r = await this.host.refresh();
-      if (!r.ok) return { error: `cannot read the account (${r.error.message}); not resumed` };
-    }
-    if (this.positionOf(plan.contractId, plan.qtyScale) === 0n) return { end: `no ${plan.contract} position left to protect: ended on resume` };
-    return {};
+    return (await kindOf(plan).onResume?.(this.ctx, s, plan as never)) ?? {};
   }
 
   /**
@@ -391,390 +403,9 @@ export class AlgoRunner {
     return next;
   }
 
-  /** One step of the algo, by kind; each ends by sleeping until its next one or by ending the algo. */
+  /** One step of the algo, by its kind's record; each ends by sleeping until its next one or by ending the algo. */
   private run(s: AlgoState): Promise<void> {
-    switch (s.plan.kind) {
-      case 'twap':
-        return this.runTwap(s, s.plan);
-      case 'scale':
-        return this.runScale(s, s.plan);
-      case 'chase':
-        return this.runChase(s, s.plan);
-      case 'trailingStop':
-        return this.runTrailingStop(s, s.plan);
-    }
-  }
-
-  /** Sends every slice that is due, then sleeps until the next one. */
-  private async runTwap(s: AlgoState, plan: TwapPlan): Promise<void> {
-    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
-    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
-    while (s.status === 'running' && !this.stopped) {
-      const filled = algoProgress(s).filled;
-      const remaining = plan.total - filled;
-      if (remaining <= 0n) return this.setStatus(s, 'done', `filled ${qty(filled)} of ${qty(plan.total)}`);
-      if (s.nextSlice >= plan.slices) return this.setStatus(s, 'failed', `ended with ${qty(remaining)} of ${qty(plan.total)} unfilled`);
-      const slot = twapSlot(plan, s.base, s.nextSlice);
-      const now = this.sched.now();
-      if (now >= slot.end && s.waiting === undefined) {
-        // Its slot closed before the runner got to it (the process suspended, the machine
-        // asleep, a step that overran): the missed slots are not caught up in a burst. The
-        // schedule is based again from now, as a resume does: this slice goes in its fresh
-        // slot, the rest an interval apart, and the TWAP ends that much later.
-        this.rebase(s, { at: now, slice: s.nextSlice });
-        continue;
-      }
-      if (now < slot.due) return this.wake(s, slot.due);
-
-      const [ms, book] = await Promise.all([this.host.info.marketState(plan.contractId), this.host.info.l2Book(plan.contractId)]);
-      if (this.stopped || s.status !== 'running') return;
-      let wait: string | undefined;
-      if (!ms.ok) wait = `cannot read the mark: ${ms.error.message}`;
-      else if (!book.ok) wait = `cannot read the book: ${book.error.message}`;
-      else if (ms.value.markPx === null) wait = 'no mark price';
-      else {
-        const mark = parseDecimal(ms.value.markPx, plan.priceScale, 'markPx');
-        if (mark < plan.bandLow || mark > plan.bandHigh) wait = `mark ${px(mark)} is outside the band ${px(plan.bandLow)}–${px(plan.bandHigh)}`;
-      }
-      if (wait === undefined && this.host.refresh) {
-        const r = await this.host.refresh();
-        if (!r.ok) wait = `cannot read the account: ${r.error.message}`;
-      }
-      const at = this.sched.now();
-      if (wait !== undefined || !ms.ok || !book.ok) {
-        const why = wait ?? 'no market data';
-        if (at < slot.end) {
-          s.waiting = why;
-          return this.wake(s, Math.min(at + this.recheckMs, slot.end));
-        }
-        // The slot closed while waiting: its share goes to the slices after it.
-        delete s.waiting;
-        s.skipped.push({ slice: s.nextSlice, reason: why, time: at });
-        this.write({ type: 'skip', id: plan.id, time: at, slice: s.nextSlice, reason: why });
-        s.nextSlice++;
-        s.updatedAt = at;
-        this.emit(s);
-        continue;
-      }
-
-      const size = twapSliceSize(plan, s.nextSlice, remaining, plan.slices - s.nextSlice);
-      // Priced at the edge it trades towards: no fill beyond the band.
-      const price = plan.isBuy ? plan.bandHigh : plan.bandLow;
-      const cloid = this.cloids.next();
-      const draft = { cloid, isBuy: plan.isBuy, size, price, reduceOnly: plan.reduceOnly };
-      const check = checkChildOrder(this.host.store.getState(), { keys: this.host.keys, settings: this.o.settings, now: at }, plan, draft, { marketState: ms.value, book: book.value });
-      if (!check.ok) return this.setStatus(s, 'paused', `slice ${s.nextSlice + 1}: ${check.reason}`);
-
-      const child: ChildOrder = { ...draft, slice: s.nextSlice, sentAt: at };
-      // On disk before it leaves: a crash from here on leaves a child to settle by cloid, never one to send again.
-      this.write({ type: 'child', id: plan.id, time: at, child });
-      s.children.push(child);
-      s.nextSlice++;
-      delete s.waiting;
-      s.updatedAt = at;
-      this.emit(s);
-      const sent = await sendCall(this.host.sender, check.built.call, renderOptionsFor(this.host.store.getState().market.configs, check.built.call));
-      const answer = answerOfOrderResult(sent.outcome as OrderResult, child, plan, this.sched.now());
-      this.recordAnswer(s, child, answer);
-      if (answer.status === 'unknown') return this.setStatus(s, 'paused', `slice ${child.slice + 1} (cloid ${cloid}): outcome unknown (${answer.detail}); resume reads it from the exchange first`);
-      if (answer.status === 'rejected') return this.setStatus(s, 'paused', `slice ${child.slice + 1} (cloid ${cloid}) refused by the exchange: ${answer.detail}`);
-      if (answer.status === 'absent') return this.setStatus(s, 'paused', `slice ${child.slice + 1} (cloid ${cloid}) did not reach the exchange: ${answer.detail}`);
-    }
-  }
-
-  /** Slot times count from `base` from now on, written down so a restart keeps them. */
-  private rebase(s: AlgoState, base: AlgoState['base']): void {
-    s.base = base;
-    this.setStatus(s, 'running', undefined, { base });
-  }
-
-  /** Sends the scale's orders not sent yet, at most 10 a request, each written down first; done when all are placed. */
-  private async runScale(s: AlgoState, plan: ScalePlan): Promise<void> {
-    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
-    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
-    if (s.status === 'working' && !this.stopped) return this.watchScale(s, plan);
-    while (s.status === 'running' && !this.stopped) {
-      // Every order not placed yet: never sent, or sent in a request that never arrived
-      // (settled absent after a restart: its cloid is spent, the order goes again under a new one).
-      const todo = unplacedOrders(s, plan.orders.length);
-      if (todo.length === 0) return this.scalePlaced(s, plan);
-      const m = await this.readMarket(plan, true);
-      if (this.stopped || s.status !== 'running') return;
-      if (!m.ok) {
-        s.waiting = m.wait;
-        return this.wake(s, this.sched.now() + this.recheckMs);
-      }
-      const at = this.sched.now();
-      const batch = todo.slice(0, MAX_ORDERS_PER_REQUEST);
-      const checked: { child: ChildOrder; specs: ClientOrderSpecs }[] = [];
-      for (const k of batch) {
-        const o = plan.orders[k]!;
-        const draft: ChildDraft = { cloid: this.cloids.next(), isBuy: plan.isBuy, size: o.size, price: o.price, reduceOnly: plan.reduceOnly, tif: plan.tif };
-        const check = checkChildOrder(this.host.store.getState(), { keys: this.host.keys, settings: this.o.settings, now: at }, plan, draft, m);
-        if (!check.ok) return this.setStatus(s, 'paused', `order ${k + 1}: ${check.reason}`);
-        if (check.built.call.kind !== 'order') return this.setStatus(s, 'paused', `order ${k + 1}: the order form built a ${check.built.call.kind}`);
-        checked.push({ child: childOf(draft, k, at), specs: check.built.call.specs });
-      }
-      // Every order of the batch on disk, each by its cloid, before the batch leaves.
-      for (const { child } of checked) {
-        this.write({ type: 'child', id: plan.id, time: at, child });
-        s.children.push(child);
-      }
-      s.nextSlice = Math.max(s.nextSlice, batch.at(-1)! + 1);
-      delete s.waiting;
-      s.updatedAt = at;
-      this.emit(s);
-      const call = { kind: 'order' as const, specs: checked.flatMap((c) => c.specs) };
-      const sent = await sendCall(this.host.sender, call, renderOptionsFor(this.host.store.getState().market.configs, call));
-      const time = this.sched.now();
-      checked.forEach(({ child }, k) => this.recordAnswer(s, child, answerOfOrderResult(sent.outcome as OrderResult, child, plan, time, k)));
-      for (const { child } of checked) if (this.pausedOnAnswer(s, child, `order ${child.slice + 1}`)) return;
-    }
-  }
-
-  /**
-   * Every order placed: done once nothing rests and all filled; while some rest it is
-   * `working` (nothing more to send), looked at again every `recheckMs` by cloid.
-   */
-  private scalePlaced(s: AlgoState, plan: ScalePlan): void {
-    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
-    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
-    const placed = s.children.filter((c) => !neverArrived(c));
-    const resting = placed.filter((c) => c.answer?.resting).length;
-    const filled = algoProgress(s).filled;
-    const words = `placed ${plan.orders.length} orders, ${qty(plan.total)} at an average ${px(plan.avgPx)}`;
-    if (resting > 0) {
-      const reason = `${words}: ${resting} resting, filled ${qty(filled)} of ${qty(plan.total)}`;
-      if (s.status !== 'working' || s.reason !== reason) this.setStatus(s, 'working', reason);
-      return this.wake(s, this.sched.now() + this.recheckMs);
-    }
-    if (filled >= plan.total) return this.setStatus(s, 'done', `${words}: filled ${qty(filled)} of ${qty(plan.total)}`);
-    // Nothing rests and not all filled: its orders were cancelled or ended outside the algo.
-    return this.setStatus(s, 'done', `${words}: none rests any more (cancelled outside the algo), filled ${qty(filled)} of ${qty(plan.total)}`);
-  }
-
-  /** A working scale's resting orders read by cloid; what they came to is written down. */
-  private async watchScale(s: AlgoState, plan: ScalePlan): Promise<void> {
-    const resting = s.children.filter((c) => c.answer?.resting);
-    const look = await this.host.info.ordersByCloids(this.host.address, resting.map((c) => c.cloid));
-    if (this.stopped || s.status !== 'working') return;
-    if (!look.ok) {
-      s.waiting = `cannot read its orders: ${look.error.message}`;
-      return this.wake(s, this.sched.now() + this.recheckMs);
-    }
-    delete s.waiting;
-    let fills: readonly Fill[] | undefined;
-    for (const c of resting) {
-      let answer = answerOfLookup(look.value.find((l) => l.order.cloid === c.cloid), c, plan, this.sched.now());
-      if (answer.pxIsLimit) answer = withFillAverage(answer, (fills ??= await this.recentFills()), plan);
-      if (c.answer?.status !== answer.status || c.answer.filled !== answer.filled) this.recordAnswer(s, c, answer);
-    }
-    return this.scalePlaced(s, plan);
-  }
-
-  /**
-   * One look at the chase: place its post-only order at the target, or read where the order
-   * stands (filled ends it), then move it to where the book now puts it by modify (the oid
-   * and cloid stay); past the limit it stops or crosses. Then sleeps one interval.
-   */
-  private async runChase(s: AlgoState, plan: ChasePlan): Promise<void> {
-    if (s.status !== 'running' || this.stopped) return;
-    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
-    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
-    // A cross already went out (a restart after it): that was the chase's last act.
-    // A child whose request never arrived (settled absent) was never an order: it is sent again under a new cloid.
-    const crossed = s.children.find((c) => c.slice === 1 && !neverArrived(c));
-    if (crossed) return this.setStatus(s, algoProgress(s).filled >= plan.total ? 'done' : 'failed', `crossed at ${px(crossed.price)} past its limit ${px(plan.limitPx)}: filled ${qty(algoProgress(s).filled)} of ${qty(plan.total)}`);
-    const order = s.children.find((c) => c.slice === 0 && !neverArrived(c));
-    // The account too: a placement and a move are both checked as the trader's own would be.
-    const m = await this.readMarket(plan, true);
-    if (this.stopped || s.status !== 'running') return;
-    const later = () => this.wake(s, this.sched.now() + plan.intervalMs);
-    if (!m.ok) {
-      s.waiting = m.wait;
-      return later();
-    }
-    const side = plan.isBuy ? 'bid' : 'ask';
-    if (!order) {
-      const target = chaseTarget(m.book, plan);
-      if (target === undefined) {
-        s.waiting = `no ${side} to follow`;
-        return later();
-      }
-      if (pastLimit(plan, target)) return this.chaseAtLimit(s, plan, undefined, m);
-      const child = await this.sendChild(s, { cloid: this.cloids.next(), isBuy: plan.isBuy, size: plan.total, price: target, reduceOnly: plan.reduceOnly, tif: 'Alo' }, 0, m, 'chase order');
-      if (!child || this.pausedOnAnswer(s, child, 'chase order')) return;
-      if (!child.answer?.resting) return this.setStatus(s, child.answer?.status === 'filled' ? 'done' : 'paused', `chase order: ${child.answer?.detail ?? 'no answer'}`);
-      s.chasePx = target;
-      return later();
-    }
-
-    const look = await this.host.info.ordersByCloids(this.host.address, [order.cloid]);
-    if (this.stopped || s.status !== 'running') return;
-    if (!look.ok) {
-      s.waiting = `cannot read the chase order: ${look.error.message}`;
-      return later();
-    }
-    const found = look.value.find((l) => l.order.cloid === order.cloid);
-    let answer = answerOfLookup(found, order, plan, this.sched.now());
-    if (answer.pxIsLimit) answer = withFillAverage(answer, await this.recentFills(), plan);
-    if (order.answer?.status !== answer.status || order.answer.filled !== answer.filled) this.recordAnswer(s, order, answer);
-    if (answer.status === 'filled') return this.setStatus(s, 'done', `filled ${qty(plan.total)} of ${qty(plan.total)}`);
-    if (!found || !answer.resting) return this.setStatus(s, answer.filled >= plan.total ? 'done' : 'failed', `the chase order is no longer on the book (${answer.detail}): filled ${qty(answer.filled)} of ${qty(plan.total)}`);
-    const current = parseDecimal(found.order.limitPx, plan.priceScale, 'limitPx');
-    if (s.chasePx !== current) {
-      // A move that landed but was not written (a restart), or one made by hand: the exchange is right.
-      s.chasePx = current;
-      this.write({ type: 'move', id: plan.id, time: this.sched.now(), cloid: order.cloid, price: current });
-    }
-    const target = chaseTarget(m.book, plan, { price: current, remaining: parseDecimal(found.order.sz, plan.qtyScale, 'sz') });
-    if (target === undefined) {
-      s.waiting = `nothing else on the ${side}: staying at ${px(current)}`;
-      return later();
-    }
-    if (pastLimit(plan, target)) return this.chaseAtLimit(s, plan, order, m);
-    delete s.waiting;
-    if (target !== current) {
-      const check = checkChildModify(this.host.store.getState(), { keys: this.host.keys, settings: this.o.settings, now: this.sched.now() }, plan, found.order, target, m);
-      // The order keeps resting where it is; the trader resumes (or cancels) once the reason is dealt with.
-      if (!check.ok) return this.setStatus(s, 'paused', `move to ${px(target)}: ${check.reason}`);
-      if (check.built.call.kind !== 'modify') return this.setStatus(s, 'paused', `move to ${px(target)}: the modify form built a ${check.built.call.kind}`);
-      const r = await this.host.sender.modify(check.built.call.params);
-      if (r.ok && r.reconciled === undefined) {
-        s.chasePx = target;
-        this.write({ type: 'move', id: plan.id, time: this.sched.now(), cloid: order.cloid, price: target });
-      } else {
-        // The next look reads where the order really is.
-        s.waiting = `move to ${px(target)} not confirmed: ${r.ok ? 'answer lost, read from the exchange next' : r.error.message}`;
-      }
-    }
-    s.updatedAt = this.sched.now();
-    this.emit(s);
-    return later();
-  }
-
-  /** The book went past the chase's limit: its order is cancelled (what it filled read back), then it stops, or sends the rest as an Ioc at the limit. */
-  private async chaseAtLimit(s: AlgoState, plan: ChasePlan, order: ChildOrder | undefined, m: MarketNow): Promise<void> {
-    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
-    const limit = formatDecimal(plan.limitPx, plan.priceScale);
-    if (order) {
-      await this.cancelChildren(s, [order]);
-      const settled = await this.settle(s);
-      if (settled.error || unsettledOf(s).length > 0) return this.setStatus(s, 'paused', `at its limit ${limit}: the cancelled chase order could not be read back (${settled.error ?? 'not found'}); resume reads it first`);
-    }
-    const filled = algoProgress(s).filled;
-    const remaining = plan.total - filled;
-    if (remaining <= 0n) return this.setStatus(s, 'done', `filled ${qty(filled)} of ${qty(plan.total)}`);
-    if (plan.atLimit === 'stop') return this.setStatus(s, 'failed', `stopped at its limit ${limit}: filled ${qty(filled)} of ${qty(plan.total)}`);
-    if (this.host.refresh) {
-      const r = await this.host.refresh();
-      if (!r.ok) return this.setStatus(s, 'paused', `at its limit ${limit}: cannot read the account (${r.error.message})`);
-    }
-    // The touch is past the limit, so the far side is too: an Ioc at the limit itself could
-    // never fill. The cross takes the far touch as read now, an Ioc bounded there.
-    const far = (plan.isBuy ? m.book.levels[1] : m.book.levels[0])[0];
-    if (!far) return this.setStatus(s, 'failed', `at its limit ${limit} with no ${plan.isBuy ? 'ask' : 'bid'} to cross: filled ${qty(filled)} of ${qty(plan.total)}`);
-    const price = parseDecimal(far.px, plan.priceScale, 'px');
-    const child = await this.sendChild(s, { cloid: this.cloids.next(), isBuy: plan.isBuy, size: remaining, price, reduceOnly: plan.reduceOnly }, 1, m, 'crossing order');
-    if (!child || this.pausedOnAnswer(s, child, 'crossing order')) return;
-    const crossedFill = algoProgress(s).filled;
-    return this.setStatus(s, crossedFill >= plan.total ? 'done' : 'failed', `crossed at ${formatDecimal(price, plan.priceScale)} past its limit ${limit}: filled ${qty(crossedFill)} of ${qty(plan.total)}`);
-  }
-
-  /**
-   * One look at the mark: the best so far moves with it (written down when it does); a
-   * retrace to the trigger fires it, once. Fired, it closes the position as the account
-   * holds it then (its size and its own side, whatever the size at start), and works until
-   * that position is closed: each close a reduce-only Ioc `throughTicks` through the touch
-   * as the book is now, never past the bound (`boundPx`); at the bound with size still open
-   * it ends failed, saying how much. Done only when the position is closed.
-   */
-  private async runTrailingStop(s: AlgoState, plan: TrailingStopPlan): Promise<void> {
-    if (s.status !== 'running' || this.stopped) return;
-    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
-    // A stop with a close that reached (or may have reached) the exchange but no 'fired' line: a file from before it was written.
-    if (!s.fired) {
-      const old = s.children.find((c) => !neverArrived(c));
-      if (old) s.fired = { mark: s.bestMark ?? plan.startMark, size: old.size, isBuy: old.isBuy };
-    }
-    if (s.fired) return this.closeFired(s, plan, s.fired);
-    const later = () => this.wake(s, this.sched.now() + plan.intervalMs);
-    const ms = await this.host.info.marketState(plan.contractId);
-    if (this.stopped || s.status !== 'running') return;
-    if (!ms.ok || ms.value.markPx === null) {
-      s.waiting = ms.ok ? 'no mark price' : `cannot read the mark: ${ms.error.message}`;
-      return later();
-    }
-    const mark = parseDecimal(ms.value.markPx, plan.priceScale, 'markPx');
-    const was = s.bestMark ?? plan.startMark;
-    const best = bestMarkOf(plan, was, mark);
-    if (best !== was) {
-      this.write({ type: 'best', id: plan.id, time: this.sched.now(), mark: best });
-      s.bestMark = best;
-    }
-    const trigger = trailingTrigger(plan, best);
-    if (!trigger.hit(mark)) {
-      s.waiting = `mark ${px(mark)}, best ${px(best)}: fires at ${px(trigger.at)}`;
-      s.updatedAt = this.sched.now();
-      this.emit(s);
-      return later();
-    }
-    const m = await this.readMarket(plan, true);
-    if (this.stopped || s.status !== 'running') return;
-    if (!m.ok) {
-      s.waiting = `triggered at mark ${px(mark)} but ${m.wait}`;
-      return this.wake(s, this.sched.now() + Math.min(plan.intervalMs, this.recheckMs));
-    }
-    const position = this.positionOf(plan.contractId, plan.qtyScale);
-    if (position === 0n) return this.setStatus(s, 'done', `triggered at mark ${px(mark)} (best ${px(best)}), but there is no ${plan.contract} position left to close`);
-    // The position as it is now, in its own direction: a long is closed by a sell.
-    const fired = { mark, size: position < 0n ? -position : position, isBuy: position < 0n };
-    this.write({ type: 'fired', id: plan.id, time: this.sched.now(), ...fired });
-    s.fired = fired;
-    return this.closeFired(s, plan, fired, m);
-  }
-
-  /** One close of a fired stop (see runTrailingStop), then the next a short wait later, until the position is closed or the bound is reached. */
-  private async closeFired(s: AlgoState, plan: TrailingStopPlan, fired: FiredStop, market?: { ok: true } & MarketNow): Promise<void> {
-    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
-    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
-    const firedAt = `fired at mark ${px(fired.mark)}${s.bestMark !== undefined && s.bestMark !== fired.mark ? ` (best ${px(s.bestMark)})` : ''}`;
-    const m = market ?? (await this.readMarket(plan, true));
-    if (this.stopped || s.status !== 'running') return;
-    const retry = () => this.wake(s, this.sched.now() + Math.min(plan.intervalMs, this.recheckMs));
-    if (!m.ok) {
-      s.waiting = `${firedAt}, closing: ${m.wait}`;
-      return retry();
-    }
-    const closed = () => `${firedAt}: closed ${qty(algoProgress(s).filled)} of ${qty(fired.size)}`;
-    const open = this.openSize(plan, fired);
-    if (open <= 0n) return this.setStatus(s, 'done', `${closed()}; the position is closed`);
-    const attempts = s.children.filter((c) => !neverArrived(c)).length;
-    const bound = boundPx(plan, fired);
-    if (attempts >= MAX_CLOSES) return this.setStatus(s, 'failed', `${closed()}; ${qty(open)} still open after ${attempts} closes (bound ${px(bound)})`);
-    const touch = (fired.isBuy ? m.book.levels[1] : m.book.levels[0])[0];
-    const at = closePx(plan, fired, touch ? parseDecimal(touch.px, plan.priceScale, 'px') : undefined);
-    const child = await this.sendChild(s, { cloid: this.cloids.next(), isBuy: fired.isBuy, size: open, price: at.price, reduceOnly: true }, 0, m, `stop ${firedAt}, close at ${px(at.price)}`);
-    if (!child || this.pausedOnAnswer(s, child, 'stop')) return;
-    if (this.host.refresh) {
-      const r = await this.host.refresh();
-      if (!r.ok) {
-        s.waiting = `${firedAt}, closing: cannot read the account: ${r.error.message}`;
-        return retry();
-      }
-    }
-    const left = this.openSize(plan, fired);
-    if (left <= 0n) return this.setStatus(s, 'done', `${closed()}; the position is closed`);
-    if (at.atBound) return this.setStatus(s, 'failed', `${closed()}; reached its bound ${px(bound)} with ${qty(left)} ${plan.contract} still open`);
-    s.waiting = `${firedAt}: ${qty(left)} still open, closing again through the touch`;
-    return retry();
-  }
-
-  /** What is left of the position a fired stop closes: the account's position on its side, 0 once closed or flipped. */
-  private openSize(plan: TrailingStopPlan, fired: FiredStop): bigint {
-    const position = this.positionOf(plan.contractId, plan.qtyScale);
-    const left = fired.isBuy ? -position : position;
-    return left > 0n ? left : 0n;
+    return kindOf(s.plan).step(this.ctx, s, s.plan as never);
   }
 
   /** The mark and book for a child's checks, with the account read first when `account` (a session without streams). */
@@ -929,33 +560,8 @@ export class AlgoRunner {
   }
 }
 
-interface MarketNow {
-  marketState: MarketState;
-  book: L2Book;
-}
+const KINDS = { twap: TWAP_KIND, scale: SCALE_KIND, chase: CHASE_KIND, trailingStop: TRAILING_STOP_KIND } as const;
 
-type ClientOrderSpecs = Extract<ChildCheckBuilt, { kind: 'order' }>['specs'];
-type ChildCheckBuilt = Extract<ReturnType<typeof checkChildOrder>, { ok: true }>['built']['call'];
-
-function childOf(d: ChildDraft, slice: number, sentAt: number): ChildOrder {
-  const child: ChildOrder = { cloid: d.cloid, slice, isBuy: d.isBuy, size: d.size, price: d.price, reduceOnly: d.reduceOnly, sentAt };
-  if (d.tif === 'Gtc' || d.tif === 'Alo') child.tif = d.tif;
-  return child;
-}
-
-function unsettledOf(s: AlgoState): ChildOrder[] {
-  return s.children.filter((c) => !c.answer || c.answer.status === 'unknown');
-}
-
-/** Settled absent: the exchange never had it, so it neither filled nor rests. */
-function neverArrived(c: ChildOrder): boolean {
-  return c.answer?.status === 'absent';
-}
-
-/** A scale's order indices with no child that reached the exchange (or may have: one still unknown counts as placed). */
-function unplacedOrders(s: AlgoState, count: number): number[] {
-  const placed = new Set(s.children.filter((c) => !neverArrived(c)).map((c) => c.slice));
-  const out: number[] = [];
-  for (let k = 0; k < count; k++) if (!placed.has(k)) out.push(k);
-  return out;
+function kindOf(plan: AlgoPlan): AlgoKind<AlgoPlan> {
+  return KINDS[plan.kind] as unknown as AlgoKind<AlgoPlan>;
 }
