@@ -250,6 +250,14 @@ describe('a fired trailing stop closes the position', () => {
     expect(t.orderRequests).toEqual([]);
   });
 
+  it('a pause reason that starts with "paused:" is said once (never "paused: paused: …")', async () => {
+    const t = await long5();
+    const started = await t.runner.startTrailingStop({ contract: 'SOL1', distance: '6', intervalMs: 1_000 });
+    if (!started.ok) throw new Error(started.error);
+    expect((await t.runner.pause(started.value.plan.id, 'paused: the dashboard running it was closed; resume it in the Algos pane')).ok).toBe(true);
+    expect(started.value.reason).toBe('the dashboard running it was closed; resume it in the Algos pane');
+  });
+
   it("another account's algo on the same state directory is archived: not interrupted, not resumed", async () => {
     const t = await long5();
     const started = await t.runner.startTrailingStop({ contract: 'SOL1', distance: '6', intervalMs: 1_000 });
