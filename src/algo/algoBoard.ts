@@ -21,6 +21,8 @@ export interface AlgoBoardState {
   loading: boolean;
   /** Why reading the file failed, when it did. */
   error?: string;
+  /** Algos of the file that belong to another account or venue than this process's session (id -> why): listed, read-only. */
+  archived?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -106,11 +108,20 @@ export class AlgoBoard {
     const runner = this.o.makeRunner();
     this.runnerRef = runner;
     clearInterval(this.timer);
-    this.offRunner = runner.onChange(() => this.set({ algos: runner.list() }));
+    const algosOf = () => {
+      const algos = runner.list();
+      const archived = new Map<string, string>();
+      for (const s of algos) {
+        const why = runner.archivedWhy(s);
+        if (why) archived.set(s.plan.id, why);
+      }
+      return { algos, archived };
+    };
+    this.offRunner = runner.onChange(() => this.set(algosOf()));
     this.set({ owner: { kind: 'own' }, loading: true });
     runner.start().then(
       (recovery) => {
-        this.set({ algos: runner.list(), loading: false });
+        this.set({ ...algosOf(), loading: false });
         this.o.onRecovery?.(recovery);
       },
       (e: unknown) => this.set({ loading: false, error: `algos not read back: ${e instanceof Error ? e.message : String(e)}` }),

@@ -21,6 +21,13 @@ interface PlanBase {
   /** Raw size at qtyScale: the TWAP's total, the whole scale, the chase's order, the position the stop closes. */
   total: bigint;
   reduceOnly: boolean;
+  /**
+   * The account (lowercase address) whose algo it is: another account's session lists it
+   * archived and never runs it. Absent in files written before it was recorded.
+   */
+  account?: string;
+  /** The venue it runs on (algoVenue.ts): on another one it is archived. Absent when it could not be told. */
+  venue?: string;
 }
 
 /** The fields every plan takes from its contract, fixed when it starts. */
@@ -103,8 +110,13 @@ export interface TrailingStopPlan extends PlanBase {
   /** The retrace from the best mark that fires it: a raw price distance, or basis points of the best mark. */
   trailDistance?: bigint;
   trailBps?: number;
-  /** The closing Ioc's limit is this many ticks through the mark. */
+  /** Each closing Ioc's limit is this many ticks through the touch (the bid, closing a long). */
   throughTicks: number;
+  /**
+   * How far from the mark it fired at the closes may go, in basis points (default 500, the
+   * 5 % bound of the flatten key): past it, with size still open, the stop ends failed.
+   */
+  boundBps?: number;
   /** The mark when it started: the first best. */
   startMark: bigint;
   /** How often the mark is read. */

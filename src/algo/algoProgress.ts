@@ -42,7 +42,8 @@ export function algoProgress(s: AlgoState): AlgoProgress {
   }
   const out: AlgoProgress = {
     filled,
-    total: plan.total,
+    // A fired stop closes the position as it was when it fired, not the size it started on.
+    total: s.fired?.size ?? plan.total,
     avgIsBound,
     slicesSent: new Set(s.children.map((c) => c.slice)).size,
     slicesSkipped: s.skipped.length,

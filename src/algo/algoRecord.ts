@@ -9,7 +9,9 @@ import type { AlgoStatus, ChildAnswer, ChildOrder, ChildStatus } from './algoSta
  * what became of it. skip: a slice not sent, and why. state: running, paused, done or
  * cancelled, with the schedule's base when it (re)starts. move: a chase's order now rests at
  * `price` (its modify landed). best: a trailing stop's best mark so far, written each time it
- * improves, so a restart trails from there and not from the start.
+ * improves, so a restart trails from there and not from the start. fired: a trailing stop
+ * fired at `mark` on the position as it was then (`size`, closed by a buy when `isBuy`),
+ * written before its first close is sent, so a restart goes on closing, never fires anew.
  */
 export type AlgoRecord =
   | { type: 'plan'; time: number; plan: AlgoPlan }
@@ -18,14 +20,15 @@ export type AlgoRecord =
   | { type: 'answer'; id: string; time: number; cloid: string; answer: ChildAnswer }
   | { type: 'skip'; id: string; time: number; slice: number; reason: string }
   | { type: 'move'; id: string; time: number; cloid: string; price: bigint }
-  | { type: 'best'; id: string; time: number; mark: bigint };
+  | { type: 'best'; id: string; time: number; mark: bigint }
+  | { type: 'fired'; id: string; time: number; mark: bigint; size: bigint; isBuy: boolean };
 
 interface Scales {
   priceScale: number;
   qtyScale: number;
 }
 
-const STATUSES: readonly AlgoStatus[] = ['running', 'paused', 'done', 'cancelled'];
+const STATUSES: readonly AlgoStatus[] = ['running', 'paused', 'working', 'done', 'failed', 'cancelled'];
 const CHILD_STATUSES: readonly ChildStatus[] = ['filled', 'partial', 'unfilled', 'resting', 'rejected', 'absent', 'unknown'];
 
 /** The record as one JSON line; `scales` are its algo's (a plan line carries its own). */
@@ -47,6 +50,8 @@ export function recordLine(r: AlgoRecord, scales?: Scales): string {
       return JSON.stringify({ ...r, price: px(r.price) });
     case 'best':
       return JSON.stringify({ ...r, mark: px(r.mark) });
+    case 'fired':
+      return JSON.stringify({ ...r, mark: px(r.mark), size: sz(r.size) });
     default:
       return JSON.stringify(r);
   }
@@ -148,6 +153,8 @@ function decode(v: unknown, scalesOf: (id: string) => Scales | undefined): AlgoR
       return { type: 'move', id, time, cloid: str(r.cloid), price: px(r.price) };
     case 'best':
       return { type: 'best', id, time, mark: px(r.mark) };
+    case 'fired':
+      return { type: 'fired', id, time, mark: px(r.mark), size: sz(r.size), isBuy: bool(r.isBuy) };
     default:
       return undefined;
   }
@@ -162,6 +169,8 @@ function decodePlan(p: Record<string, unknown>): AlgoPlan {
   const px = (x: unknown) => parseDecimal(str(x), priceScale, 'price');
   const sz = (x: unknown) => parseDecimal(str(x), qtyScale, 'size');
   const out: Record<string, unknown> = { kind, id: str(p.id), isBuy: bool(p.isBuy), reduceOnly: bool(p.reduceOnly), contract: str(p.contract) };
+  if (p.account !== undefined) out.account = str(p.account);
+  if (p.venue !== undefined) out.venue = str(p.venue);
   for (const k of COMMON_NUM) out[k] = num(p[k]);
   for (const k of f.px) out[k] = px(p[k]);
   for (const k of f.sz) out[k] = sz(p[k]);
@@ -185,6 +194,8 @@ function decodePlan(p: Record<string, unknown>): AlgoPlan {
   if (kind === 'trailingStop') {
     if (p.trailDistance !== undefined) out.trailDistance = px(p.trailDistance);
     if (p.trailBps !== undefined) out.trailBps = num(p.trailBps);
+    // Files from before the bound: the default one.
+    if (p.boundBps !== undefined) out.boundBps = num(p.boundBps);
     if ((out.trailDistance === undefined) === (out.trailBps === undefined)) throw new Error('a trailing stop trails by a distance or a percentage');
   }
   return out as unknown as AlgoPlan;

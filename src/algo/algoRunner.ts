@@ -2,28 +2,29 @@ import { randomBytes } from 'node:crypto';
 import { CloidGenerator } from '../client/cloid.js';
 import type { FormSettings } from '../forms/index.js';
 import type { OrderResult } from '../model/actionOutcome.js';
-import { formatDecimal, parseDecimal } from '../protocol/index.js';
-import { build, MAX_CANCELS_PER_REQUEST, MAX_ORDERS_PER_REQUEST, type ActionOf, type ContractConfig, type Fill, type L2Book, type MarketState } from '../protocol/wire/index.js';
+import { parseDecimal } from '../protocol/index.js';
+import { build, MAX_CANCELS_PER_REQUEST, type ContractConfig, type Fill } from '../protocol/wire/index.js';
 import { renderOptionsFor, sendCall } from '../session/sendCall.js';
 import type { AlgoHost } from './algoHost.js';
+import { childOf, unsettledOf, type AlgoKind, type KindContext, type MarketNow } from './algoKind.js';
+import { CHASE_KIND } from './chaseKind.js';
+import { SCALE_KIND } from './scaleKind.js';
+import { TRAILING_STOP_KIND } from './trailingStopKind.js';
+import { TWAP_KIND } from './twapKind.js';
 import { AlgoLog } from './algoLog.js';
-import type { AlgoPlan, ChasePlan, ScalePlan, TrailingStopPlan, TwapPlan } from './algoPlan.js';
-import { algoProgress } from './algoProgress.js';
+import type { AlgoPlan } from './algoPlan.js';
 import { recordLine, type AlgoRecord } from './algoRecord.js';
-import type { AlgoState, ChildAnswer, ChildOrder } from './algoState.js';
+import { isFinished, type AlgoState, type ChildAnswer, type ChildOrder } from './algoState.js';
 import { answerOfLookup, answerOfOrderResult } from './childAnswer.js';
-import { chasePlan, chaseTarget, pastLimit, type ChaseRequest } from './chasePlan.js';
-import { checkChildModify } from './checkChildModify.js';
+import { chasePlan, chaseTarget, type ChaseRequest } from './chasePlan.js';
 import { compactionOf, recordsOf } from './compactAlgoFile.js';
 import { withFillAverage } from './fillAverage.js';
 import { checkChildOrder, type ChildDraft } from './checkChildOrder.js';
 import { scalePlan, type ScaleRequest } from './scalePlan.js';
-import { bestMarkOf, throughMarkPx, trailingStopPlan, trailingTrigger, type TrailingStopRequest } from './trailingStopPlan.js';
-import { readAlgoRecords, replayAlgos } from './replayAlgos.js';
+import { trailingStopPlan, type TrailingStopRequest } from './trailingStopPlan.js';
+import { replayAlgoLines } from './replayAlgos.js';
 import { realScheduler, type Scheduler } from './scheduler.js';
 import { twapPlan, type TwapRequest } from './twapPlan.js';
-import { twapSliceSize } from './twapSliceSize.js';
-import { twapSlot } from './twapSlot.js';
 
 export interface AlgoRunnerOptions {
   host: AlgoHost;
@@ -42,6 +43,8 @@ export interface AlgoRunnerOptions {
    * Default: the fills the session's store holds (a live session's stream).
    */
   fills?: () => Promise<readonly Fill[]>;
+  /** The venue this session trades on (algoVenue.ts): algos recorded on another are archived. */
+  venue?: string | undefined;
   /** When start() rewrites the file: finished algos older than `keptMs` (default 7 days), all of them past `maxBytes` (default 1 MiB). */
   compaction?: { keptMs?: number; maxBytes?: number };
 }
@@ -57,6 +60,8 @@ export interface Recovery {
   malformed: number;
   /** Finished algos the start left out of the file when it compacted it (their ids). */
   compacted: string[];
+  /** Algos whose plan line the file holds more than once: the repeats were ignored, never a reset. */
+  repeated: string[];
 }
 
 export const INTERRUPTED = 'interrupted: the process running it ended; resume or cancel it';
@@ -70,8 +75,10 @@ export const INTERRUPTED = 'interrupted: the process running it ended; resume or
  * nothing resumes by itself. Steps of one algo run one at a time (a pause waits for a
  * slice in flight), and every child goes through the order form's checks and guards (a
  * chase's move through the modify form's); one that fails them pauses its algo with the
- * reason. Each kind has its own step: TWAP slices on a schedule, a scale's batches, a
- * chase's look at the book, a trailing stop's look at the mark.
+ * reason. Each kind is a record beside its plan (`twapKind.ts`, `scaleKind.ts`,
+ * `chaseKind.ts`, `trailingStopKind.ts`: its step, what "done" means, what a resume checks):
+ * the runner keeps the file, the queue and child I/O, and lends them to a kind through
+ * `KindContext`.
  */
 export class AlgoRunner {
   private readonly host: AlgoHost;
@@ -86,12 +93,35 @@ export class AlgoRunner {
   private stopped = false;
   private started = false;
 
+  /** What the kinds' records (`*Kind.ts`) may use of the runner. */
+  private readonly ctx: KindContext;
+
   constructor(private readonly o: AlgoRunnerOptions) {
     this.host = o.host;
     this.log = new AlgoLog(o.stateDir, o.fileName);
     this.sched = o.scheduler ?? realScheduler;
     this.cloids = o.cloids ?? new CloidGenerator(() => this.sched.now());
     this.recheckMs = o.recheckMs ?? 5_000;
+    this.ctx = {
+      host: this.host,
+      sched: this.sched,
+      cloids: this.cloids,
+      settings: o.settings,
+      recheckMs: this.recheckMs,
+      stopped: () => this.stopped,
+      setStatus: (s, status, reason, extra) => this.setStatus(s, status, reason, extra),
+      wake: (s, at) => this.wake(s, at),
+      write: (r) => this.write(r),
+      emit: (s) => this.emit(s),
+      readMarket: (plan, account) => this.readMarket(plan, account),
+      sendChild: (s, draft, slice, m, label) => this.sendChild(s, draft, slice, m, label),
+      pausedOnAnswer: (s, c, label) => this.pausedOnAnswer(s, c, label),
+      recordAnswer: (s, c, a) => this.recordAnswer(s, c, a),
+      settle: (s) => this.settle(s),
+      cancelChildren: (s, children) => this.cancelChildren(s, children),
+      recentFills: () => this.recentFills(),
+      positionOf: (contractId, qtyScale) => this.positionOf(contractId, qtyScale),
+    };
   }
 
   get path(): string {
@@ -103,12 +133,14 @@ export class AlgoRunner {
     if (this.started) throw new Error('AlgoRunner.start: already started');
     this.started = true;
     const lines = this.log.lines();
-    const { records, malformed } = readAlgoRecords(lines);
-    const out: Recovery = { interrupted: [], settled: [], unsettled: [], malformed, compacted: [] };
-    for (const [id, s] of replayAlgos(records)) this.algos.set(id, s);
+    const replayed = await replayAlgoLines(lines, () => this.stopped);
+    const out: Recovery = { interrupted: [], settled: [], unsettled: [], malformed: replayed.malformed, compacted: [], repeated: replayed.repeated };
+    for (const [id, s] of replayed.algos) this.algos.set(id, s);
     this.compact(lines, out);
     for (const s of this.algos.values()) {
       const id = s.plan.id;
+      // Another account's algos are listed, never settled or run from this session.
+      if (!this.mine(s)) continue;
       const settled = await this.settle(s);
       await this.refineAverages(s);
       for (const a of settled.answers) out.settled.push({ id, ...a, answer: s.children.find((c) => c.cloid === a.cloid)?.answer ?? a.answer });
@@ -117,8 +149,21 @@ export class AlgoRunner {
         this.setStatus(s, 'paused', INTERRUPTED, { interrupted: true });
         out.interrupted.push(id);
       }
+      kindOf(s.plan).onStart?.(this.ctx, s, s.plan as never);
     }
     return out;
+  }
+
+  /** Whether the algo belongs to this session's account and venue (a field a file does not record counts as a match). */
+  mine(s: AlgoState): boolean {
+    return this.archivedWhy(s) === undefined;
+  }
+
+  /** Why an algo of the file is archived here (another account's, another venue's), or undefined when it is this session's. */
+  archivedWhy(s: AlgoState): string | undefined {
+    if (s.plan.account !== undefined && s.plan.account !== this.host.address.toLowerCase()) return `it belongs to account ${s.plan.account}, not this session's ${this.host.address.toLowerCase()}`;
+    if (s.plan.venue !== undefined && this.o.venue !== undefined && s.plan.venue !== this.o.venue) return 'it was started on another venue (an earlier --fresh, or another exchange)';
+    return undefined;
   }
 
   /**
@@ -218,6 +263,8 @@ export class AlgoRunner {
   /** The plan on disk, then the algo running. */
   private async begin(plan: AlgoPlan): Promise<AlgoAnswer> {
     const now = plan.createdAt;
+    plan.account = this.host.address.toLowerCase();
+    if (this.o.venue !== undefined) plan.venue = this.o.venue;
     this.write({ type: 'plan', time: now, plan });
     const s: AlgoState = { plan, status: 'running', interrupted: false, base: { at: now, slice: 0 }, nextSlice: 0, children: [], skipped: [], updatedAt: now };
     if (plan.kind === 'trailingStop') s.bestMark = plan.startMark;
@@ -237,6 +284,8 @@ export class AlgoRunner {
 
   pause(id: string, reason = 'paused by the trader'): Promise<AlgoAnswer> {
     return this.act(id, async (s) => {
+      const archived = this.archivedWhy(s);
+      if (archived) return `${archived}: archived, read-only`;
       if (s.status !== 'running') return `it is ${s.status}`;
       this.setStatus(s, 'paused', reason);
       return undefined;
@@ -246,15 +295,30 @@ export class AlgoRunner {
   /** Settles any child whose outcome is unknown first; then the remaining slots start from now. */
   resume(id: string): Promise<AlgoAnswer> {
     return this.act(id, async (s) => {
+      const archived = this.archivedWhy(s);
+      if (archived) return `${archived}: archived, not resumed`;
       if (s.status !== 'paused') return `it is ${s.status}`;
       const settled = await this.settle(s);
       if (settled.error || unsettledOf(s).length > 0) return `a child order's outcome is still unknown (${settled.error ?? 'not found'}); not resumed`;
+      const sense = await this.stillMakesSense(s);
+      if (sense.error) return sense.error;
+      if (sense.end) {
+        this.setStatus(s, 'done', sense.end);
+        return undefined;
+      }
       const base = { at: this.sched.now(), slice: s.nextSlice };
       s.base = base;
       this.setStatus(s, 'running', undefined, { base });
       await this.run(s);
       return undefined;
     });
+  }
+
+  /** What a resume checks first: the contract still active, then what the algo's kind asks (a trailing stop: its position still there). */
+  private async stillMakesSense(s: AlgoState): Promise<{ error?: string; end?: string }> {
+    const plan = s.plan;
+    if (!this.host.store.getState().market.contracts[plan.contract]) return { error: `${plan.contract} is not an active contract now; not resumed` };
+    return (await kindOf(plan).onResume?.(this.ctx, s, plan as never)) ?? {};
   }
 
   /**
@@ -264,7 +328,9 @@ export class AlgoRunner {
   cancel(id: string, reason = 'cancelled by the trader'): Promise<AlgoAnswer> {
     return this.act(id, async (s) => {
       const resting = s.children.filter((c) => c.answer?.resting);
-      if (s.status === 'cancelled' || (s.status === 'done' && resting.length === 0)) return `it is already ${s.status}`;
+      const archived = this.archivedWhy(s);
+      if (archived) return `${archived}: archived, read-only`;
+      if (isFinished(s.status) && resting.length === 0) return `it is already ${s.status}`;
       this.clearTimer(s.plan.id);
       await this.cancelChildren(s, resting);
       const settled = await this.settle(s);
@@ -337,302 +403,9 @@ export class AlgoRunner {
     return next;
   }
 
-  /** One step of the algo, by kind; each ends by sleeping until its next one or by ending the algo. */
+  /** One step of the algo, by its kind's record; each ends by sleeping until its next one or by ending the algo. */
   private run(s: AlgoState): Promise<void> {
-    switch (s.plan.kind) {
-      case 'twap':
-        return this.runTwap(s, s.plan);
-      case 'scale':
-        return this.runScale(s, s.plan);
-      case 'chase':
-        return this.runChase(s, s.plan);
-      case 'trailingStop':
-        return this.runTrailingStop(s, s.plan);
-    }
-  }
-
-  /** Sends every slice that is due, then sleeps until the next one. */
-  private async runTwap(s: AlgoState, plan: TwapPlan): Promise<void> {
-    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
-    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
-    while (s.status === 'running' && !this.stopped) {
-      const filled = algoProgress(s).filled;
-      const remaining = plan.total - filled;
-      if (remaining <= 0n) return this.setStatus(s, 'done', `filled ${qty(filled)} of ${qty(plan.total)}`);
-      if (s.nextSlice >= plan.slices) return this.setStatus(s, 'done', `ended with ${qty(remaining)} of ${qty(plan.total)} unfilled`);
-      const slot = twapSlot(plan, s.base, s.nextSlice);
-      const now = this.sched.now();
-      if (now >= slot.end && s.waiting === undefined) {
-        // Its slot closed before the runner got to it (the process suspended, the machine
-        // asleep, a step that overran): the missed slots are not caught up in a burst. The
-        // schedule is based again from now, as a resume does: this slice goes in its fresh
-        // slot, the rest an interval apart, and the TWAP ends that much later.
-        this.rebase(s, { at: now, slice: s.nextSlice });
-        continue;
-      }
-      if (now < slot.due) return this.wake(s, slot.due);
-
-      const [ms, book] = await Promise.all([this.host.info.marketState(plan.contractId), this.host.info.l2Book(plan.contractId)]);
-      if (this.stopped || s.status !== 'running') return;
-      let wait: string | undefined;
-      if (!ms.ok) wait = `cannot read the mark: ${ms.error.message}`;
-      else if (!book.ok) wait = `cannot read the book: ${book.error.message}`;
-      else if (ms.value.markPx === null) wait = 'no mark price';
-      else {
-        const mark = parseDecimal(ms.value.markPx, plan.priceScale, 'markPx');
-        if (mark < plan.bandLow || mark > plan.bandHigh) wait = `mark ${px(mark)} is outside the band ${px(plan.bandLow)}–${px(plan.bandHigh)}`;
-      }
-      if (wait === undefined && this.host.refresh) {
-        const r = await this.host.refresh();
-        if (!r.ok) wait = `cannot read the account: ${r.error.message}`;
-      }
-      const at = this.sched.now();
-      if (wait !== undefined || !ms.ok || !book.ok) {
-        const why = wait ?? 'no market data';
-        if (at < slot.end) {
-          s.waiting = why;
-          return this.wake(s, Math.min(at + this.recheckMs, slot.end));
-        }
-        // The slot closed while waiting: its share goes to the slices after it.
-        delete s.waiting;
-        s.skipped.push({ slice: s.nextSlice, reason: why, time: at });
-        this.write({ type: 'skip', id: plan.id, time: at, slice: s.nextSlice, reason: why });
-        s.nextSlice++;
-        s.updatedAt = at;
-        this.emit(s);
-        continue;
-      }
-
-      const size = twapSliceSize(plan, s.nextSlice, remaining, plan.slices - s.nextSlice);
-      // Priced at the edge it trades towards: no fill beyond the band.
-      const price = plan.isBuy ? plan.bandHigh : plan.bandLow;
-      const cloid = this.cloids.next();
-      const draft = { cloid, isBuy: plan.isBuy, size, price, reduceOnly: plan.reduceOnly };
-      const check = checkChildOrder(this.host.store.getState(), { keys: this.host.keys, settings: this.o.settings, now: at }, plan, draft, { marketState: ms.value, book: book.value });
-      if (!check.ok) return this.setStatus(s, 'paused', `slice ${s.nextSlice + 1}: ${check.reason}`);
-
-      const child: ChildOrder = { ...draft, slice: s.nextSlice, sentAt: at };
-      // On disk before it leaves: a crash from here on leaves a child to settle by cloid, never one to send again.
-      this.write({ type: 'child', id: plan.id, time: at, child });
-      s.children.push(child);
-      s.nextSlice++;
-      delete s.waiting;
-      s.updatedAt = at;
-      this.emit(s);
-      const sent = await sendCall(this.host.sender, check.built.action, renderOptionsFor(this.host.store.getState().market.configs, check.built.action));
-      const answer = answerOfOrderResult(sent.outcome as OrderResult, child, plan, this.sched.now());
-      this.recordAnswer(s, child, answer);
-      if (answer.status === 'unknown') return this.setStatus(s, 'paused', `slice ${child.slice + 1} (cloid ${cloid}): outcome unknown (${answer.detail}); resume reads it from the exchange first`);
-      if (answer.status === 'rejected') return this.setStatus(s, 'paused', `slice ${child.slice + 1} (cloid ${cloid}) refused by the exchange: ${answer.detail}`);
-      if (answer.status === 'absent') return this.setStatus(s, 'paused', `slice ${child.slice + 1} (cloid ${cloid}) did not reach the exchange: ${answer.detail}`);
-    }
-  }
-
-  /** Slot times count from `base` from now on, written down so a restart keeps them. */
-  private rebase(s: AlgoState, base: AlgoState['base']): void {
-    s.base = base;
-    this.setStatus(s, 'running', undefined, { base });
-  }
-
-  /** Sends the scale's orders not sent yet, at most 10 a request, each written down first; done when all are placed. */
-  private async runScale(s: AlgoState, plan: ScalePlan): Promise<void> {
-    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
-    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
-    while (s.status === 'running' && !this.stopped) {
-      // Every order not placed yet: never sent, or sent in a request that never arrived
-      // (settled absent after a restart: its cloid is spent, the order goes again under a new one).
-      const todo = unplacedOrders(s, plan.orders.length);
-      if (todo.length === 0) return this.setStatus(s, 'done', `placed ${plan.orders.length} orders, ${qty(plan.total)} at an average ${px(plan.avgPx)}`);
-      const m = await this.readMarket(plan, true);
-      if (this.stopped || s.status !== 'running') return;
-      if (!m.ok) {
-        s.waiting = m.wait;
-        return this.wake(s, this.sched.now() + this.recheckMs);
-      }
-      const at = this.sched.now();
-      const batch = todo.slice(0, MAX_ORDERS_PER_REQUEST);
-      const checked: { child: ChildOrder; orders: ActionOf<'order'>['orders'] }[] = [];
-      for (const k of batch) {
-        const o = plan.orders[k]!;
-        const draft: ChildDraft = { cloid: this.cloids.next(), isBuy: plan.isBuy, size: o.size, price: o.price, reduceOnly: plan.reduceOnly, tif: plan.tif };
-        const check = checkChildOrder(this.host.store.getState(), { keys: this.host.keys, settings: this.o.settings, now: at }, plan, draft, m);
-        if (!check.ok) return this.setStatus(s, 'paused', `order ${k + 1}: ${check.reason}`);
-        const built = check.built.action;
-        if (built.type !== 'order') return this.setStatus(s, 'paused', `order ${k + 1}: the order form built a ${built.type}`);
-        checked.push({ child: childOf(draft, k, at), orders: built.orders });
-      }
-      // Every order of the batch on disk, each by its cloid, before the batch leaves.
-      for (const { child } of checked) {
-        this.write({ type: 'child', id: plan.id, time: at, child });
-        s.children.push(child);
-      }
-      s.nextSlice = Math.max(s.nextSlice, batch.at(-1)! + 1);
-      delete s.waiting;
-      s.updatedAt = at;
-      this.emit(s);
-      const action: ActionOf<'order'> = { type: 'order', orders: checked.flatMap((c) => c.orders), grouping: 'na' };
-      const sent = await sendCall(this.host.sender, action, renderOptionsFor(this.host.store.getState().market.configs, action));
-      const time = this.sched.now();
-      checked.forEach(({ child }, k) => this.recordAnswer(s, child, answerOfOrderResult(sent.outcome as OrderResult, child, plan, time, k)));
-      for (const { child } of checked) if (this.pausedOnAnswer(s, child, `order ${child.slice + 1}`)) return;
-    }
-  }
-
-  /**
-   * One look at the chase: place its post-only order at the target, or read where the order
-   * stands (filled ends it), then move it to where the book now puts it by modify (the oid
-   * and cloid stay); past the limit it stops or crosses. Then sleeps one interval.
-   */
-  private async runChase(s: AlgoState, plan: ChasePlan): Promise<void> {
-    if (s.status !== 'running' || this.stopped) return;
-    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
-    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
-    // A cross already went out (a restart after it): that was the chase's last act.
-    // A child whose request never arrived (settled absent) was never an order: it is sent again under a new cloid.
-    const crossed = s.children.find((c) => c.slice === 1 && !neverArrived(c));
-    if (crossed) return this.setStatus(s, 'done', `crossed at ${px(crossed.price)} past its limit ${px(plan.limitPx)}: filled ${qty(algoProgress(s).filled)} of ${qty(plan.total)}`);
-    const order = s.children.find((c) => c.slice === 0 && !neverArrived(c));
-    // The account too: a placement and a move are both checked as the trader's own would be.
-    const m = await this.readMarket(plan, true);
-    if (this.stopped || s.status !== 'running') return;
-    const later = () => this.wake(s, this.sched.now() + plan.intervalMs);
-    if (!m.ok) {
-      s.waiting = m.wait;
-      return later();
-    }
-    const side = plan.isBuy ? 'bid' : 'ask';
-    if (!order) {
-      const target = chaseTarget(m.book, plan);
-      if (target === undefined) {
-        s.waiting = `no ${side} to follow`;
-        return later();
-      }
-      if (pastLimit(plan, target)) return this.chaseAtLimit(s, plan, undefined, m);
-      const child = await this.sendChild(s, { cloid: this.cloids.next(), isBuy: plan.isBuy, size: plan.total, price: target, reduceOnly: plan.reduceOnly, tif: 'Alo' }, 0, m, 'chase order');
-      if (!child || this.pausedOnAnswer(s, child, 'chase order')) return;
-      if (!child.answer?.resting) return this.setStatus(s, child.answer?.status === 'filled' ? 'done' : 'paused', `chase order: ${child.answer?.detail ?? 'no answer'}`);
-      s.chasePx = target;
-      return later();
-    }
-
-    const look = await this.host.info.ordersByCloids(this.host.address, [order.cloid]);
-    if (this.stopped || s.status !== 'running') return;
-    if (!look.ok) {
-      s.waiting = `cannot read the chase order: ${look.error.message}`;
-      return later();
-    }
-    const found = look.value.find((l) => l.order.cloid === order.cloid);
-    let answer = answerOfLookup(found, order, plan, this.sched.now());
-    if (answer.pxIsLimit) answer = withFillAverage(answer, await this.recentFills(), plan);
-    if (order.answer?.status !== answer.status || order.answer.filled !== answer.filled) this.recordAnswer(s, order, answer);
-    if (answer.status === 'filled') return this.setStatus(s, 'done', `filled ${qty(plan.total)} of ${qty(plan.total)}`);
-    if (!found || !answer.resting) return this.setStatus(s, 'done', `the chase order is no longer on the book (${answer.detail}): filled ${qty(answer.filled)} of ${qty(plan.total)}`);
-    const current = parseDecimal(found.order.limitPx, plan.priceScale, 'limitPx');
-    if (s.chasePx !== current) {
-      // A move that landed but was not written (a restart), or one made by hand: the exchange is right.
-      s.chasePx = current;
-      this.write({ type: 'move', id: plan.id, time: this.sched.now(), cloid: order.cloid, price: current });
-    }
-    const target = chaseTarget(m.book, plan, { price: current, remaining: parseDecimal(found.order.sz, plan.qtyScale, 'sz') });
-    if (target === undefined) {
-      s.waiting = `nothing else on the ${side}: staying at ${px(current)}`;
-      return later();
-    }
-    if (pastLimit(plan, target)) return this.chaseAtLimit(s, plan, order, m);
-    delete s.waiting;
-    if (target !== current) {
-      const check = checkChildModify(this.host.store.getState(), { keys: this.host.keys, settings: this.o.settings, now: this.sched.now() }, plan, found.order, target, m);
-      // The order keeps resting where it is; the trader resumes (or cancels) once the reason is dealt with.
-      if (!check.ok) return this.setStatus(s, 'paused', `move to ${px(target)}: ${check.reason}`);
-      const built = check.built.action;
-      if (built.type !== 'modify') return this.setStatus(s, 'paused', `move to ${px(target)}: the modify form built a ${built.type}`);
-      const r = await this.host.sender.submit(built);
-      if (r.ok && r.reconciled === undefined) {
-        s.chasePx = target;
-        this.write({ type: 'move', id: plan.id, time: this.sched.now(), cloid: order.cloid, price: target });
-      } else {
-        // The next look reads where the order really is.
-        s.waiting = `move to ${px(target)} not confirmed: ${r.ok ? 'answer lost, read from the exchange next' : r.error.message}`;
-      }
-    }
-    s.updatedAt = this.sched.now();
-    this.emit(s);
-    return later();
-  }
-
-  /** The book went past the chase's limit: its order is cancelled (what it filled read back), then it stops, or sends the rest as an Ioc at the limit. */
-  private async chaseAtLimit(s: AlgoState, plan: ChasePlan, order: ChildOrder | undefined, m: MarketNow): Promise<void> {
-    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
-    const limit = formatDecimal(plan.limitPx, plan.priceScale);
-    if (order) {
-      await this.cancelChildren(s, [order]);
-      const settled = await this.settle(s);
-      if (settled.error || unsettledOf(s).length > 0) return this.setStatus(s, 'paused', `at its limit ${limit}: the cancelled chase order could not be read back (${settled.error ?? 'not found'}); resume reads it first`);
-    }
-    const filled = algoProgress(s).filled;
-    const remaining = plan.total - filled;
-    if (remaining <= 0n) return this.setStatus(s, 'done', `filled ${qty(filled)} of ${qty(plan.total)}`);
-    if (plan.atLimit === 'stop') return this.setStatus(s, 'done', `stopped at its limit ${limit}: filled ${qty(filled)} of ${qty(plan.total)}`);
-    if (this.host.refresh) {
-      const r = await this.host.refresh();
-      if (!r.ok) return this.setStatus(s, 'paused', `at its limit ${limit}: cannot read the account (${r.error.message})`);
-    }
-    // The touch is past the limit, so the far side is too: an Ioc at the limit itself could
-    // never fill. The cross takes the far touch as read now, an Ioc bounded there.
-    const far = (plan.isBuy ? m.book.levels[1] : m.book.levels[0])[0];
-    if (!far) return this.setStatus(s, 'done', `at its limit ${limit} with no ${plan.isBuy ? 'ask' : 'bid'} to cross: filled ${qty(filled)} of ${qty(plan.total)}`);
-    const price = parseDecimal(far.px, plan.priceScale, 'px');
-    const child = await this.sendChild(s, { cloid: this.cloids.next(), isBuy: plan.isBuy, size: remaining, price, reduceOnly: plan.reduceOnly }, 1, m, 'crossing order');
-    if (!child || this.pausedOnAnswer(s, child, 'crossing order')) return;
-    return this.setStatus(s, 'done', `crossed at ${formatDecimal(price, plan.priceScale)} past its limit ${limit}: filled ${qty(algoProgress(s).filled)} of ${qty(plan.total)}`);
-  }
-
-  /**
-   * One look at the mark: the best so far moves with it (written down when it does); a
-   * retrace to the trigger closes the position with a reduce-only Ioc through the mark. It
-   * fires once: a stop with a child, answered or not, never sends another.
-   */
-  private async runTrailingStop(s: AlgoState, plan: TrailingStopPlan): Promise<void> {
-    if (s.status !== 'running' || this.stopped) return;
-    const qty = (v: bigint) => formatDecimal(v, plan.qtyScale);
-    const px = (v: bigint) => formatDecimal(v, plan.priceScale);
-    // Fired once: only a close whose request never arrived (settled absent) lets it fire again.
-    const fired = s.children.find((c) => !neverArrived(c));
-    if (fired) return this.setStatus(s, 'done', `fired at ${px(fired.price)}: closed ${qty(algoProgress(s).filled)} of ${qty(fired.size)}`);
-    const later = () => this.wake(s, this.sched.now() + plan.intervalMs);
-    const ms = await this.host.info.marketState(plan.contractId);
-    if (this.stopped || s.status !== 'running') return;
-    if (!ms.ok || ms.value.markPx === null) {
-      s.waiting = ms.ok ? 'no mark price' : `cannot read the mark: ${ms.error.message}`;
-      return later();
-    }
-    const mark = parseDecimal(ms.value.markPx, plan.priceScale, 'markPx');
-    const was = s.bestMark ?? plan.startMark;
-    const best = bestMarkOf(plan, was, mark);
-    if (best !== was) {
-      this.write({ type: 'best', id: plan.id, time: this.sched.now(), mark: best });
-      s.bestMark = best;
-    }
-    const trigger = trailingTrigger(plan, best);
-    if (!trigger.hit(mark)) {
-      s.waiting = `mark ${px(mark)}, best ${px(best)}: fires at ${px(trigger.at)}`;
-      s.updatedAt = this.sched.now();
-      this.emit(s);
-      return later();
-    }
-    const m = await this.readMarket(plan, true);
-    if (this.stopped || s.status !== 'running') return;
-    if (!m.ok) {
-      s.waiting = `triggered at mark ${px(mark)} but ${m.wait}`;
-      return this.wake(s, this.sched.now() + Math.min(plan.intervalMs, this.recheckMs));
-    }
-    const position = this.positionOf(plan.contractId, plan.qtyScale);
-    const size = plan.isBuy ? -position : position;
-    if (size <= 0n) return this.setStatus(s, 'done', `triggered at mark ${px(mark)} (best ${px(best)}), but there is no ${plan.isBuy ? 'short' : 'long'} position left to close`);
-    const price = throughMarkPx(plan, mark);
-    const child = await this.sendChild(s, { cloid: this.cloids.next(), isBuy: plan.isBuy, size, price, reduceOnly: true }, 0, m, `stop at mark ${px(mark)} (best ${px(best)})`);
-    if (!child || this.pausedOnAnswer(s, child, 'stop')) return;
-    return this.setStatus(s, 'done', `fired at mark ${px(mark)} (best ${px(best)}), limit ${px(price)}: closed ${qty(algoProgress(s).filled)} of ${qty(size)}`);
+    return kindOf(s.plan).step(this.ctx, s, s.plan as never);
   }
 
   /** The mark and book for a child's checks, with the account read first when `account` (a session without streams). */
@@ -735,6 +508,8 @@ export class AlgoRunner {
   private setStatus(s: AlgoState, status: AlgoState['status'], reason: string | undefined, extra: { interrupted?: boolean; base?: AlgoState['base'] } = {}): void {
     const time = this.sched.now();
     const r: AlgoRecord = { type: 'state', id: s.plan.id, time, status };
+    // "paused: paused: …": a reason that starts with the status it explains says it once.
+    if (reason !== undefined && reason.startsWith(`${status}: `)) reason = reason.slice(status.length + 2);
     if (reason !== undefined) r.reason = reason;
     if (extra.interrupted) r.interrupted = true;
     if (extra.base) r.base = extra.base;
@@ -785,31 +560,8 @@ export class AlgoRunner {
   }
 }
 
-interface MarketNow {
-  marketState: MarketState;
-  book: L2Book;
-}
+const KINDS = { twap: TWAP_KIND, scale: SCALE_KIND, chase: CHASE_KIND, trailingStop: TRAILING_STOP_KIND } as const;
 
-
-function childOf(d: ChildDraft, slice: number, sentAt: number): ChildOrder {
-  const child: ChildOrder = { cloid: d.cloid, slice, isBuy: d.isBuy, size: d.size, price: d.price, reduceOnly: d.reduceOnly, sentAt };
-  if (d.tif === 'Gtc' || d.tif === 'Alo') child.tif = d.tif;
-  return child;
-}
-
-function unsettledOf(s: AlgoState): ChildOrder[] {
-  return s.children.filter((c) => !c.answer || c.answer.status === 'unknown');
-}
-
-/** Settled absent: the exchange never had it, so it neither filled nor rests. */
-function neverArrived(c: ChildOrder): boolean {
-  return c.answer?.status === 'absent';
-}
-
-/** A scale's order indices with no child that reached the exchange (or may have: one still unknown counts as placed). */
-function unplacedOrders(s: AlgoState, count: number): number[] {
-  const placed = new Set(s.children.filter((c) => !neverArrived(c)).map((c) => c.slice));
-  const out: number[] = [];
-  for (let k = 0; k < count; k++) if (!placed.has(k)) out.push(k);
-  return out;
+function kindOf(plan: AlgoPlan): AlgoKind<AlgoPlan> {
+  return KINDS[plan.kind] as unknown as AlgoKind<AlgoPlan>;
 }

@@ -2,10 +2,19 @@ import type { AlgoPlan } from './algoPlan.js';
 
 /**
  * running: the runner schedules its next step. paused: nothing is sent until the trader
- * resumes (`interrupted` when the process ended while it ran). done: nothing left to do.
- * cancelled: stopped by the trader, its resting children cancelled.
+ * resumes (`interrupted` when the process ended while it ran). working: nothing left to
+ * send, but orders it placed still rest (a scale): not done until they fill or are
+ * cancelled. done: its goal was reached (filled, closed, placed and filled), or it ended
+ * for a reason it names that leaves nothing to do. failed: it ended without reaching its
+ * goal, with what is left said in its reason (a stop that reached its price bound with the
+ * position still open). cancelled: stopped by the trader, its resting children cancelled.
  */
-export type AlgoStatus = 'running' | 'paused' | 'done' | 'cancelled';
+export type AlgoStatus = 'running' | 'paused' | 'working' | 'done' | 'failed' | 'cancelled';
+
+/** Finished: nothing will ever be sent for it again. */
+export function isFinished(status: AlgoStatus): boolean {
+  return status === 'done' || status === 'failed' || status === 'cancelled';
+}
 
 /**
  * What became of a child order. filled: all of it; partial: some, the rest cancelled (an
@@ -31,6 +40,12 @@ export interface ChildAnswer {
   /** Where the answer came from: the reply to the request, or the exchange's records read by cloid. */
   source: 'answer' | 'exchange';
   time: number;
+}
+
+export interface FiredStop {
+  mark: bigint;
+  size: bigint;
+  isBuy: boolean;
 }
 
 /** One order the algo sent, written down before it was sent. */
@@ -74,6 +89,11 @@ export interface AlgoState {
   chasePx?: bigint;
   /** A trailing stop: the best mark seen since it started. */
   bestMark?: bigint;
+  /**
+   * A trailing stop that fired: the mark it fired at and the position it then closes (its
+   * raw size and the closing side), as the account held it at that moment.
+   */
+  fired?: FiredStop;
   /** When the runner will next act, while running. */
   nextAt?: number;
   updatedAt: number;

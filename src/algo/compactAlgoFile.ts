@@ -1,5 +1,5 @@
 import type { AlgoRecord } from './algoRecord.js';
-import type { AlgoState } from './algoState.js';
+import { isFinished, type AlgoState } from './algoState.js';
 
 /** Finished algos are kept this long after their last line (a trader looks back at a day's work). */
 export const FINISHED_KEPT_MS = 7 * 24 * 60 * 60 * 1_000;
@@ -14,8 +14,8 @@ export interface Compaction {
 }
 
 /**
- * Whether the algo file is due a rewrite, and what it keeps. A finished algo (done or
- * cancelled, with no child still resting: a finished scale's orders can still be cancelled)
+ * Whether the algo file is due a rewrite, and what it keeps. A finished algo (done, failed
+ * or cancelled, with no child still resting: a finished scale's orders can still be cancelled)
  * is dropped once its last line is older than `keptMs`, or at once when the file has grown
  * past `maxBytes`. Undefined when there is nothing to drop and the file is under the size.
  */
@@ -25,7 +25,7 @@ export function compactionOf(algos: readonly AlgoState[], now: number, fileBytes
   const keep: AlgoState[] = [];
   const dropped: string[] = [];
   for (const s of algos) {
-    const finished = (s.status === 'done' || s.status === 'cancelled') && !s.children.some((c) => c.answer?.resting);
+    const finished = isFinished(s.status) && !s.children.some((c) => c.answer?.resting);
     if (finished && (tooBig || now - s.updatedAt > keptMs)) dropped.push(s.plan.id);
     else keep.push(s);
   }
@@ -50,6 +50,7 @@ export function recordsOf(s: AlgoState): AlgoRecord[] {
   const order = s.children.find((c) => c.slice === 0);
   if (s.plan.kind === 'chase' && order && s.chasePx !== undefined && s.chasePx !== order.price) out.push({ type: 'move', id, time: s.updatedAt, cloid: order.cloid, price: s.chasePx });
   if (s.plan.kind === 'trailingStop' && s.bestMark !== undefined && s.bestMark !== s.plan.startMark) out.push({ type: 'best', id, time: s.updatedAt, mark: s.bestMark });
+  if (s.fired) out.push({ type: 'fired', id, time: s.updatedAt, ...s.fired });
   const state: AlgoRecord = { type: 'state', id, time: s.updatedAt, status: s.status, base: s.base };
   if (s.reason !== undefined) state.reason = s.reason;
   if (s.interrupted) state.interrupted = true;

@@ -1,3 +1,4 @@
+import { PROTECT_PCT } from '../forms/index.js';
 import { DecimalError, parseDecimal } from '../protocol/index.js';
 import type { ContractConfig } from '../protocol/wire/index.js';
 import { planHeader, type TrailingStopPlan } from './algoPlan.js';
@@ -9,13 +10,21 @@ export interface TrailingStopRequest {
   distance?: string;
   /** Percent of the best mark, at most two decimals ("1.5"). */
   percent?: string;
-  /** Default 5: the closing Ioc's limit is this many ticks through the mark. */
+  /** Default 5: each closing Ioc's limit is this many ticks through the touch (the bid, closing a long). */
   throughTicks?: number;
+  /**
+   * How far from the mark at firing the closes may reach, in percent with at most two
+   * decimals ("5", "2.5"). Default: the flatten key's bound (PROTECT_PCT).
+   */
+  boundPercent?: string;
   /** Default 1 s, at least 250 ms. */
   intervalMs?: number;
 }
 
 const MIN_INTERVAL_MS = 250;
+
+/** The flatten key's bound in basis points: a stop's closes reach no further from the mark by default. */
+export const DEFAULT_BOUND_BPS = Number(PROTECT_PCT) * 100;
 
 /** A plan on the open position `position` (raw signed size: negative is short), trailing from `mark`. */
 export function trailingStopPlan(req: TrailingStopRequest, contract: ContractConfig, position: bigint, mark: bigint, now: number, id: string): Checked<TrailingStopPlan> {
@@ -33,8 +42,14 @@ export function trailingStopPlan(req: TrailingStopRequest, contract: ContractCon
     throughTicks: req.throughTicks ?? 5,
     startMark: mark,
     intervalMs: req.intervalMs ?? 1_000,
+    boundBps: DEFAULT_BOUND_BPS,
   };
   try {
+    if (req.boundPercent !== undefined) {
+      const b = parseDecimal(req.boundPercent.trim(), 2, 'bound');
+      if (b <= 0n || b >= 10_000n) return fail('bound: a percentage above 0 and below 100');
+      plan.boundBps = Number(b);
+    }
     if (req.distance !== undefined) {
       const d = parseDecimal(req.distance.trim(), contract.priceScale, 'distance');
       if (d <= 0n) return fail('distance: above 0');
@@ -70,11 +85,39 @@ export function trailingTrigger(plan: Pick<TrailingStopPlan, 'isBuy' | 'trailDis
   return { at: scaled / 10_000n, hit: (m) => (plan.isBuy ? m * 10_000n >= scaled : m * 10_000n <= scaled) };
 }
 
-/** The closing Ioc's limit: `throughTicks` through the mark, on the tick, never below one tick. */
-export function throughMarkPx(plan: Pick<TrailingStopPlan, 'isBuy' | 'throughTicks' | 'tickSize'>, mark: bigint): bigint {
-  const tick = plan.tickSize;
-  const through = BigInt(plan.throughTicks) * tick;
-  if (plan.isBuy) return ((mark + through + tick - 1n) / tick) * tick;
-  const px = ((mark - through) / tick) * tick;
+/**
+ * The furthest price a fired stop's closes may reach: `boundBps` of the mark it fired at
+ * (default the flatten key's 5 %), on the tick grid inside the bound, never below one tick.
+ */
+export function boundPx(plan: Pick<TrailingStopPlan, 'tickSize' | 'boundBps'>, fired: { mark: bigint; isBuy: boolean }): bigint {
+  const tick = plan.tickSize > 0n ? plan.tickSize : 1n;
+  const bps = BigInt(plan.boundBps ?? DEFAULT_BOUND_BPS);
+  if (fired.isBuy) {
+    const px = ((fired.mark * (10_000n + bps)) / 10_000n / tick) * tick;
+    return px < tick ? tick : px;
+  }
+  const px = ceilDiv(fired.mark * (10_000n - bps), 10_000n * tick) * tick;
   return px < tick ? tick : px;
+}
+
+/**
+ * One close's limit: `throughTicks` through the touch on the closing side (the bid for a
+ * sell, the ask for a buy) as the book is now, so a wide spread is crossed whatever its
+ * width; never past the bound (`atBound` then). With no touch, the bound itself.
+ */
+export function closePx(plan: Pick<TrailingStopPlan, 'throughTicks' | 'tickSize' | 'boundBps'>, fired: { mark: bigint; isBuy: boolean }, touch: bigint | undefined): { price: bigint; atBound: boolean } {
+  const tick = plan.tickSize > 0n ? plan.tickSize : 1n;
+  const bound = boundPx(plan, fired);
+  if (touch === undefined) return { price: bound, atBound: true };
+  const through = BigInt(plan.throughTicks) * tick;
+  if (fired.isBuy) {
+    const px = ceilDiv(touch + through, tick) * tick;
+    return px >= bound ? { price: bound, atBound: true } : { price: px, atBound: false };
+  }
+  const px = ((touch - through) / tick) * tick;
+  return px <= bound ? { price: bound, atBound: true } : { price: px, atBound: false };
+}
+
+function ceilDiv(a: bigint, b: bigint): bigint {
+  return (a + b - 1n) / b;
 }

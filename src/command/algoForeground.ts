@@ -1,6 +1,7 @@
 import { algoProgress, AlgoRunner, algoHostOf, type AlgoState } from '../algo/index.js';
 import { AlgoLockHeld, AlgoOwnerLock } from '../algo/algoLock.js';
 import type { AlgoAnswer, Recovery } from '../algo/algoRunner.js';
+import { venueId } from '../algo/algoVenue.js';
 import { collateralCoin, policyConfirms, type ConfirmKind } from '../forms/index.js';
 import type { Session } from '../session/createSession.js';
 import { algoLine, algoRow } from './algoRows.js';
@@ -47,7 +48,8 @@ export async function openAlgoSession(r: CommandRun, contract: string | undefine
   const lock = takeLock(r);
   try {
     const { session, close: closeSession } = await openWriteSession(onContract(r, contract));
-    const runner = new AlgoRunner({ host: algoHostOf(session, { refresh: true }), stateDir: r.stateDir, settings: settingsOf(r) });
+    const venue = venueId({ embedded: session.embedded, stateDir: r.stateDir, url: r.args.url ?? r.config.url });
+    const runner = new AlgoRunner({ host: algoHostOf(session, { refresh: true }), stateDir: r.stateDir, settings: settingsOf(r), venue });
     const close = async () => {
       await runner.stop();
       await closeSession();
@@ -57,6 +59,7 @@ export async function openAlgoSession(r: CommandRun, contract: string | undefine
       const recovery = await runner.start();
       for (const id of recovery.interrupted) r.err.write(`perpdesk: ${id} was left running by a process that ended: now paused (interrupted)\n`);
       for (const u of recovery.unsettled) r.err.write(`perpdesk: ${u.id}: child ${u.cloid} could not be read back (${u.error})\n`);
+      for (const id of recovery.repeated) r.err.write(`perpdesk: ${id}: its plan line is in the algo file more than once; the repeat was ignored (never a re-run)\n`);
       return { session, runner, recovery, close };
     } catch (e) {
       await close();
@@ -85,10 +88,11 @@ export async function confirm(r: CommandRun, session: Session, kind: ConfirmKind
   await clearToSend(r, session, { title, lines, confirms, not: 'not started' });
 }
 
-const INTERRUPT_REASON = 'paused: the command running it was interrupted (Ctrl-C or SIGTERM); resume it with perpdesk algo resume';
+const INTERRUPT_REASON = 'the command running it was interrupted (Ctrl-C or SIGTERM); resume it with perpdesk algo resume';
 
-/** The exit status an algo's end calls for: 0 done, cancelled or paused by the trader; else why it stopped. */
+/** The exit status an algo's end calls for: 0 done, working, cancelled or paused by the trader; 4 failed; else why it paused. */
 function exitOfAlgo(s: AlgoState): ExitCode {
+  if (s.status === 'failed') return EXIT.refused;
   if (s.status !== 'paused' || s.reason === INTERRUPT_REASON) return EXIT.ok;
   const why = s.reason ?? '';
   if (/outcome unknown|still unknown/.test(why)) return EXIT.unknown;

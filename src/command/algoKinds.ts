@@ -152,7 +152,7 @@ export const CHASE: AlgoKindCommand<ReturnType<typeof chaseRequest>> = {
 
 function trailWords(req: ReturnType<typeof trailRequest>): string {
   const by = req.distance !== undefined ? `${req.distance}` : `${req.percent}%`;
-  return `trailing stop on the ${req.contract} position: when the mark comes back ${by} from its best, a reduce-only Ioc ${req.throughTicks ?? 5} ticks through the mark closes it; looks every ${secs(req.intervalMs ?? 1_000)}`;
+  return `trailing stop on the ${req.contract} position: when the mark comes back ${by} from its best, reduce-only Iocs ${req.throughTicks ?? 5} ticks through the touch close the position as it is then, no further than ${req.boundPercent ?? '5'}% from the mark (else it fails); looks every ${secs(req.intervalMs ?? 1_000)}`;
 }
 
 export const TRAIL: AlgoKindCommand<ReturnType<typeof trailRequest>> = {
@@ -160,7 +160,7 @@ export const TRAIL: AlgoKindCommand<ReturnType<typeof trailRequest>> = {
   title: 'Start trailing stop',
   parse: trailRequest,
   contract: (req) => req.contract,
-  planField: /^(distance|percent|through|interval)\b/,
+  planField: /^(distance|percent|through|bound|interval)\b/,
   lines: (req) => [trailWords(req)],
   dryRun: async (_r, req, session) => {
     const contract = contractOf(session, req.contract);

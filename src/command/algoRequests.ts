@@ -125,6 +125,8 @@ export function trailRequest(r: CommandRun): TrailingStopRequest {
   else req.percent = percent!.replace(/%$/, '');
   const through = wholeOption(r, 'through-ticks');
   if (through !== undefined) req.throughTicks = through;
+  const bound = optionText(r, 'bound');
+  if (bound !== undefined) req.boundPercent = bound.replace(/%$/, '');
   const interval = durationOption(r, 'interval');
   if (interval !== undefined) req.intervalMs = interval;
   return req;

@@ -21,7 +21,7 @@ export const AlgoRow = v.object({
   slicesSent: v.number(),
   slicesSkipped: v.number(),
   slices: v.number(),
-  status: v.picklist(['running', 'paused', 'done', 'cancelled']),
+  status: v.picklist(['running', 'paused', 'working', 'done', 'failed', 'cancelled']),
   /** The state in one phrase: "paused (interrupted)". */
   state: v.string(),
   interrupted: v.boolean(),
@@ -46,7 +46,7 @@ export function algoRow(s: AlgoState): AlgoRow {
     id: p.id,
     kind: p.kind,
     contract: p.contract,
-    side: p.isBuy ? 'buy' : 'sell',
+    side: (s.fired?.isBuy ?? p.isBuy) ? 'buy' : 'sell',
     filled: qty(g.filled),
     total: qty(g.total),
     avgPx: g.avgPx === undefined ? null : px(g.avgPx),

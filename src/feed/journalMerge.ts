@@ -20,21 +20,32 @@ export function mergeJournal(current: readonly JournalEntry[], added: readonly J
   if (added.length === 0) return current;
   const out = current.slice();
   const waiting = new Map<string, number>();
-  out.forEach((e, i) => {
-    if (e.outcome !== 'sent') return;
+  // An unknown or unanswered request (or a settling line) a later settling line (or answer) may still replace.
+  const open = new Map<string, number>();
+  const note = (e: JournalEntry, i: number) => {
     const key = journalRequestKey(e);
-    if (key !== undefined) waiting.set(key, i);
-  });
+    if (key === undefined) return;
+    if (e.outcome === 'sent') waiting.set(key, i);
+    else if (e.outcome === 'unknown' || e.outcome === 'unanswered' || e.settled !== undefined) open.set(key, i);
+  };
+  out.forEach(note);
   for (const e of added) {
     const key = journalRequestKey(e);
-    const at = key === undefined || e.outcome === 'sent' ? undefined : waiting.get(key);
+    let at = key === undefined || e.outcome === 'sent' ? undefined : waiting.get(key);
+    if (at === undefined && key !== undefined && e.outcome !== 'sent') {
+      const o = open.get(key);
+      // A settling line settles an unknown; a real answer arriving late overrides a settling line.
+      if (o !== undefined && (e.settled !== undefined || out[o]!.settled !== undefined)) at = o;
+    }
     if (at !== undefined) {
       out[at] = e;
       waiting.delete(key!);
+      open.delete(key!);
+      note(e, at);
       continue;
     }
     out.push(e);
-    if (key !== undefined && e.outcome === 'sent') waiting.set(key, out.length - 1);
+    note(e, out.length - 1);
   }
   return out.length > cap ? out.slice(out.length - cap) : out;
 }

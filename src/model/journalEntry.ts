@@ -45,6 +45,12 @@ export interface JournalEntry {
   sentTime?: number;
   /** The vault the request acted for (its envelope's vaultAddress, lowercase), when it named one. */
   vault?: string;
+  /**
+   * A settling line (session/settleJournal.ts): a request whose outcome was unknown, looked
+   * up later by cloid. placed: the exchange has it (the detail gives oid and status); absent:
+   * it never arrived. It replaces the unknown entry of the same request.
+   */
+  settled?: 'placed' | 'absent';
 }
 
 export type JournalListener = (entry: JournalEntry) => void;

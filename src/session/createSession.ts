@@ -21,6 +21,7 @@ import { AttachedTpSl } from './attachedTpSl.js';
 import { CandleWatch } from './candleWatch.js';
 import { ContractWatch } from './contractWatch.js';
 import { JournalFile } from './journalFile.js';
+import { startJournalSettling } from './settleJournal.js';
 import { keysLoaded } from './keysLoaded.js';
 import { prepareStateDir } from './stateDir.js';
 import type { EmbeddedExchange } from './embedded.js';
@@ -320,6 +321,11 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     return held.length > 0 || live ? held : contract ? [contract] : [];
   }
 
+  // Unknown outcomes (a lost answer, a process ended mid-request) settled by cloid: now and after each reconnect.
+  const settling = startJournalSettling({ info, address, ws, file: () => journalFile, coalescer });
+  settling.onError((m) => error('journal', clientError('network', m)));
+  for (const a of [signers.masterAddress, signers.agentAddress]) if (a) settling.signers.push(a);
+
   let closed = false;
 
   async function loadConfigs(): Promise<Result<void>> {
@@ -460,6 +466,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     async close() {
       closed = true;
       watch.close();
+      settling.stop();
       attached.close();
       listeners.clear();
       poller.stop();

@@ -104,6 +104,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     inviteCode: exchange.inviteCodes[0] ?? exchange.core.invites.issue(1)[0]!,
     log,
     nonces,
+    stateDir: o.stateDir,
     pollMs: 100,
     onAgentReady: () => agentReady(),
   }).then(() => log('account ready: funded, collateral locked, agent approved'));

@@ -48,6 +48,7 @@ const ENTRY_FIELDS: Record<keyof JournalEntry, true> = {
   face: true,
   sentTime: true,
   vault: true,
+  settled: true,
 };
 const FIELDS = new Set(Object.keys(ENTRY_FIELDS));
 
@@ -199,6 +200,7 @@ function isRecord(v: unknown): v is JournalRecord {
     optional('parentCloid', str) &&
     optional('face', str) &&
     optional('sentTime', Number.isFinite) &&
-    optional('vault', str)
+    optional('vault', str) &&
+    optional('settled', (x) => x === 'placed' || x === 'absent')
   );
 }

@@ -6,6 +6,8 @@ import { InfoClient } from '../client/infoClient.js';
 import { NonceFileStore } from '../client/nonceFileStore.js';
 import { SignerSet } from '../client/signers.js';
 import { describeError, type ClientError } from '../client/errors.js';
+import type { JournalListener } from '../model/journalEntry.js';
+import { JournalFile } from './journalFile.js';
 
 /**
  * First-run steps against a deployment: register (invite code), wait for the test credit,
@@ -114,6 +116,26 @@ export async function askLockAmount(
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Appends onboarding's signed requests to the state directory's journal, face 'onboarding':
+ * the 'sent' line before each leaves, its answer after. A journal that cannot be written is
+ * said once and left alone; onboarding goes on.
+ */
+function journalTo(stateDir: string, log: (line: string) => void): JournalListener {
+  let file: JournalFile | undefined;
+  let failed = false;
+  return (entry) => {
+    if (failed) return;
+    try {
+      file ??= new JournalFile(stateDir);
+      file.append(entry, 'onboarding');
+    } catch (e) {
+      failed = true;
+      log(`journal: not written (${e instanceof Error ? e.message : String(e)})`);
+    }
+  };
+}
+
 export async function runOnboarding(o: OnboardingOptions): Promise<{ accountId: number; contract: ContractConfig }> {
   const http = new HttpTransport({ baseUrl: o.url });
   try {
@@ -121,6 +143,8 @@ export async function runOnboarding(o: OnboardingOptions): Promise<{ accountId: 
     const nonces = o.nonces ?? new NonceManager(o.stateDir ? { store: new NonceFileStore(o.stateDir) } : {});
     const signers = new SignerSet({ master: o.master });
     const exchange = new ExchangeClient({ http, info, signers, address: o.address, nonces });
+    // What this key signs here (register, enroll, lock, approve) is journalled as any other signed request.
+    if (o.stateDir) exchange.onJournal(journalTo(o.stateDir, o.log));
     const user = o.address.toLowerCase();
 
     const configs = await info.configs();

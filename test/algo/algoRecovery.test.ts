@@ -116,7 +116,7 @@ describe('algo recovery', () => {
 
     // A third start finds nothing to settle and nothing interrupted.
     const third = await runnerOn(session, dir);
-    expect(third.recovery).toEqual({ interrupted: [], settled: [], unsettled: [], malformed: 0, compacted: [] });
+    expect(third.recovery).toEqual({ interrupted: [], settled: [], unsettled: [], malformed: 0, compacted: [], repeated: [] });
     expect(third.runner.get(algo.plan.id)).toMatchObject({ status: 'done', nextSlice: 3 });
   });
 

@@ -71,7 +71,8 @@ describe('chase', () => {
     // The bid runs past the limit (98): the order is cancelled and the chase ends there.
     await makerOrder(true, '99');
     await t.advance(1_000);
-    expect(s.status).toBe('done');
+    // Its goal (5 bought) was not reached: failed, not done.
+    expect(s.status).toBe('failed');
     expect(s.reason).toBe('stopped at its limit 98: filled 0 of 5');
     expect((await onBook()).status).toBe('canceled');
     expect(s.children).toHaveLength(1);

@@ -29,9 +29,10 @@ describe('scale', () => {
     const started = await t.runner.startScale({ contract: 'SOL1', side: 'buy', size: '40', orders: 12, from: '95', to: '84', skew: 'flat' });
     if (!started.ok) throw new Error(started.error);
     const s = started.value;
-    expect(s.status).toBe('done');
+    // Placed, not done: its orders rest, and the scale says so.
+    expect(s.status).toBe('working');
     // (3 x (95 + ... + 85) + 7 x 84) / 40 = 88.95, truncated.
-    expect(s.reason).toBe('placed 12 orders, 40 at an average 88');
+    expect(s.reason).toBe('placed 12 orders, 40 at an average 88: 12 resting, filled 0 of 40');
     expect(t.orderRequests).toEqual([10, 2]);
     // 40 over 12 on a step of 1: eleven of 3, the remainder (7) on the last.
     expect(s.children.map((c) => [c.price, c.size])).toEqual([...Array.from({ length: 11 }, (_, i) => [BigInt(95 - i), 3n]), [84n, 7n]]);
@@ -88,7 +89,7 @@ describe('scale', () => {
     expect(again.nextSlice).toBe(10);
     expect(next.recovery.settled).toEqual([]);
     expect((await next.runner.resume(s.plan.id)).ok).toBe(true);
-    expect(again.status).toBe('done');
+    expect(again.status).toBe('working');
     expect(t.orderRequests).toEqual([10, 1]);
     expect(again.children.map((c) => c.slice)).toEqual(Array.from({ length: 11 }, (_, i) => i));
     const onBook = await lookups(ex, t.who, again.children.map((c) => c.cloid));

@@ -4,7 +4,7 @@ import { readRecord, recordLine, type AlgoRecord } from '../../src/algo/algoReco
 import { chaseTarget } from '../../src/algo/chasePlan.js';
 import { readAlgoRecords, replayAlgos } from '../../src/algo/replayAlgos.js';
 import { scalePlan, scalePreview, type ScaleRequest } from '../../src/algo/scalePlan.js';
-import { throughMarkPx, trailingTrigger } from '../../src/algo/trailingStopPlan.js';
+import { boundPx, closePx, trailingTrigger } from '../../src/algo/trailingStopPlan.js';
 import type { ContractConfig } from '../../src/protocol/wire/index.js';
 
 /** Scale, chase and trailing-stop arithmetic and their file lines, without an exchange. */
@@ -80,8 +80,14 @@ describe('chase and trailing stop arithmetic', () => {
     const short = { isBuy: true, trailBps: 150 };
     expect(trailingTrigger(short, 200_000n).hit(202_999n)).toBe(false);
     expect(trailingTrigger(short, 200_000n).hit(203_000n)).toBe(true);
-    expect(throughMarkPx({ isBuy: false, throughTicks: 2, tickSize: 5n }, 249_503n)).toBe(249_490n);
-    expect(throughMarkPx({ isBuy: true, throughTicks: 2, tickSize: 5n }, 249_503n)).toBe(249_515n);
+    // Each close is through the touch (the bid closing a long), never past the 5 % bound of the mark it fired at.
+    const plan = { throughTicks: 2, tickSize: 5n, boundBps: 500 };
+    expect(boundPx(plan, { mark: 250_003n, isBuy: false })).toBe(237_505n);
+    expect(boundPx(plan, { mark: 250_003n, isBuy: true })).toBe(262_500n);
+    expect(closePx(plan, { mark: 250_003n, isBuy: false }, 249_503n)).toEqual({ price: 249_490n, atBound: false });
+    expect(closePx(plan, { mark: 250_003n, isBuy: true }, 249_503n)).toEqual({ price: 249_515n, atBound: false });
+    expect(closePx(plan, { mark: 250_003n, isBuy: false }, 237_000n)).toEqual({ price: 237_505n, atBound: true });
+    expect(closePx(plan, { mark: 250_003n, isBuy: false }, undefined)).toEqual({ price: 237_505n, atBound: true });
   });
 });
 

@@ -125,7 +125,8 @@ describe('perpdesk algo scale, chase and trail', () => {
     const resumed = await u.cli(['algo', 'resume', id, '--yes', '--json']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toContain(`${id} was left running by a process that ended`);
-    expect(lastOf(resumed)).toMatchObject({ event: 'end', algo: { id, status: 'done', slicesSent: 25 } });
+    // Every order placed and resting: working (not done) until they fill or are cancelled.
+    expect(lastOf(resumed)).toMatchObject({ event: 'end', algo: { id, status: 'working', slicesSent: 25 } });
     // 30 children: 25 orders on the book, and 5 settled absent, their cloids spent, sent again under new ones.
     const children = u.fileAlgo().children;
     expect(children).toHaveLength(30);

@@ -45,6 +45,7 @@ const ENTRY_KEYS: Record<keyof JournalEntry, true> = {
   face: true,
   sentTime: true,
   vault: true,
+  settled: true,
 };
 
 describe('JournalFile', () => {

@@ -33,7 +33,9 @@ describe('orders from the keyboard', () => {
     expect(s).not.toContain('New order: confirm');
     await keys(t, [KEYS.escape], (x) => !x.includes('New order'));
     s = await t.text();
-    expect(s).toContain('no signed actions yet');
+    // Nothing was signed: the journal holds only the embedded venue's onboarding (register, approve, enroll, lock).
+    expect(s).toContain('registerAccount');
+    expect(s).not.toMatch(/(✓|✗|\?|…) +(Buy|Sell) /);
     expect(await openOrders()).toEqual([]);
 
     // A limit order: confirm step, the exchange's answer, the row in open orders.

@@ -1,3 +1,4 @@
+import type { AlgoBoard } from '../../algo/algoBoard.js';
 import { createAlertState, detectAlerts, snapshotOf, type AlertSnapshot, type FormSettings } from '../../forms/index.js';
 import type { AppStore } from '../../state/store.js';
 import type { AppState } from '../../state/types.js';
@@ -16,11 +17,49 @@ export interface AlertOptions {
   bell: () => void;
   /** Fills before this time (exchange ms) are history: the snapshot replays them on connect. */
   since?: number;
+  /** The algos shown: one that ends failed (a stop at its bound with the position open) is said in red, with the bell. */
+  algos?: Pick<AlgoBoard, 'subscribe' | 'snapshot'>;
 }
 
 const relevant = (s: AppState) => [s.orders.fills, s.account.positions, s.market.marketStates, s.market.configs] as const;
 
 export function startAlerts(o: AlertOptions): () => void {
+  const offStore = startStoreAlerts(o);
+  const offAlgos = o.algos ? startAlgoAlerts(o, o.algos) : () => {};
+  return () => {
+    offStore();
+    offAlgos();
+  };
+}
+
+/**
+ * An algo that becomes failed while the screen is up: its reason (how much is still open)
+ * in the status bar in red, and the bell. One already failed when the board is first read
+ * is history, not news.
+ */
+function startAlgoAlerts(o: AlertOptions, board: Pick<AlgoBoard, 'subscribe' | 'snapshot'>): () => void {
+  const failed = new Set<string>();
+  let primed = false;
+  const look = () => {
+    const state = board.snapshot();
+    if (state.loading) return;
+    const news: string[] = [];
+    for (const s of state.algos) {
+      if (s.status !== 'failed' || failed.has(s.plan.id)) continue;
+      failed.add(s.plan.id);
+      if (primed) news.push(`${s.plan.id} failed: ${s.reason ?? 'no reason given'}`);
+    }
+    primed = true;
+    if (news.length === 0) return;
+    const more = news.length > 1 ? ` (+${news.length - 1} more)` : '';
+    view.notify(o.view, `${news[news.length - 1]!}${more}`, 'error');
+    if (o.settings?.bell !== false) o.bell();
+  };
+  look();
+  return board.subscribe(look);
+}
+
+function startStoreAlerts(o: AlertOptions): () => void {
   let state = createAlertState(o.since ?? Date.now());
   let prev: AlertSnapshot | null = snapshotOf(o.store.getState());
   let last = relevant(o.store.getState());

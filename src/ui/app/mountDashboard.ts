@@ -163,7 +163,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
   };
   const stopEvents = io.sessionEvents === false ? () => {} : showEvents(core.session, viewStore);
   // BEL between frames moves no cursor, so it cannot disturb ink's drawing.
-  const stopAlerts = startAlerts({ store: session.store, view: viewStore, settings: core.settings.alerts, bell: () => write('\x07') });
+  const stopAlerts = startAlerts({ store: session.store, view: viewStore, settings: core.settings.alerts, bell: () => write('\x07'), algos: core.algos });
   // Changed-cells output (src/ui/render) unless PERPDESK_RENDERER=ink asks for ink's own
   // full-frame writes, the benchmark's baseline (docs/performance.md).
   const diffOut = process.env['PERPDESK_RENDERER'] === 'ink' ? undefined : new DiffingStdout(io.stdout);

@@ -1,5 +1,6 @@
 import { AlgoBoard } from '../../algo/algoBoard.js';
 import type { Recovery } from '../../algo/algoRunner.js';
+import { venueId } from '../../algo/algoVenue.js';
 import { algoHostOf, AlgoRunner } from '../../algo/index.js';
 import type { FormSettings } from '../../forms/context.js';
 import { applyOverrides } from '../../keymap/index.js';
@@ -119,7 +120,7 @@ export async function openCore(p: Prepared, o: OpenCoreOptions): Promise<OpenedC
     stateDir,
     ...(session.readOnly
       ? { noRunnerWhy: 'monitor mode: no key to trade with' }
-      : { makeRunner: () => new AlgoRunner({ host: algoHostOf(session), stateDir, settings }) }),
+      : { makeRunner: () => new AlgoRunner({ host: algoHostOf(session), stateDir, settings, venue: venueId({ embedded: session.embedded, stateDir, url: target.target.url }) }) }),
     onRecovery: o.onRecovery,
   });
   const core: DashboardCore = {
@@ -151,5 +152,6 @@ export function recoveryNotices(r: Recovery): { text: string; tone: 'warning' | 
   }
   if (r.unsettled.length > 0) out.push({ text: `algos: ${r.unsettled.length} child order(s) could not be read back (${r.unsettled[0]!.error}); resume reads them first`, tone: 'error' });
   if (r.malformed > 0) out.push({ text: `algos: ${r.malformed} line(s) of the algo file are not records; skipped`, tone: 'warning' });
+  if (r.repeated.length > 0) out.push({ text: `algos: a plan line repeated in the algo file (${r.repeated.join(', ')}) was ignored, never re-run`, tone: 'warning' });
   return out;
 }

@@ -222,11 +222,12 @@ export const CHASE_FORM: AlgoForm<ChaseRequest> = {
 export const TRAIL_FORM: AlgoForm<TrailingStopRequest> = {
   id: 'algoTrail',
   title: 'Trailing stop',
-  intro: 'Follows the mark while it moves your way; when it comes back by the distance, closes the position with a reduce-only Ioc through the mark.',
+  intro: 'Follows the mark while it moves your way; when it comes back by the distance, closes the position as it is then, with reduce-only Iocs through the touch, until it is closed or the bound is reached (then it fails, saying what is still open).',
   fields: {
     by: choice('Trail by', 'a price distance or a percentage of the best mark', ['distance', 'percent']),
     amount: required('Amount', 'the distance (a price) or the percentage (up to 2 decimals)'),
-    through: text('Through ticks', 'the closing Ioc’s limit lies this many ticks through the mark', '5'),
+    through: text('Through ticks', 'each closing Ioc’s limit lies this many ticks through the touch (the bid, closing a long)', '5'),
+    bound: text('Bound %', 'how far from the mark at firing the closes may go; past it the stop fails', '5'),
   },
   request(t, ctx) {
     const c = contractOf(ctx);
@@ -235,6 +236,8 @@ export const TRAIL_FORM: AlgoForm<TrailingStopRequest> = {
     if (!through.ok) return through;
     const amount = (t['amount'] ?? '').trim();
     const req: TrailingStopRequest = { contract: c.value.name, throughTicks: through.value };
+    const bound = (t['bound'] ?? '').trim().replace(/%$/, '');
+    if (bound !== '') req.boundPercent = bound;
     if (t['by'] === 'percent') req.percent = amount.replace(/%$/, '');
     else req.distance = amount;
     return { ok: true, value: req };
@@ -255,8 +258,8 @@ export const TRAIL_FORM: AlgoForm<TrailingStopRequest> = {
     return {
       ok: true,
       value: [
-        `close ${signed > 0n ? 'long' : 'short'} ${qty(c, p.value.total)} ${c.name} when the mark comes back ${by} from its best (mark now ${px(c, mark)})`,
-        `with a reduce-only Ioc ${p.value.throughTicks} ticks through the mark`,
+        `close the ${c.name} position (${signed > 0n ? 'long' : 'short'} ${qty(c, p.value.total)} now; as it is when it fires) when the mark comes back ${by} from its best (mark now ${px(c, mark)})`,
+        `with reduce-only Iocs ${p.value.throughTicks} ticks through the touch, no further than ${pct(p.value.boundBps)} from the mark at firing`,
       ],
     };
   },
@@ -339,4 +342,9 @@ export function initialAlgoTexts(form: AlgoForm, ctx: FormContext, params: Texts
   const out: Record<string, string> = { ...params };
   for (const [k, f] of Object.entries(form.fields)) out[k] = params[k] ?? f.default?.(ctx, { ...params, ...out }) ?? '';
   return out;
+}
+
+/** Basis points as a percentage: 500 -> "5 %", 250 -> "2.5 %". */
+function pct(bps: number | undefined): string {
+  return `${formatDecimal(BigInt(bps ?? 500), 2).replace(/\.?0+$/, '')} %`;
 }

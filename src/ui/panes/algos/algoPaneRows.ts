@@ -27,12 +27,12 @@ export interface AlgoPaneRow {
 
 const KIND: Readonly<Record<AlgoState['plan']['kind'], string>> = { twap: 'TWAP', scale: 'Scale', chase: 'Chase', trailingStop: 'Trail' };
 
-const TONE: Readonly<Record<AlgoState['status'], ThemeToken>> = { running: 'ok', paused: 'warning', done: 'muted', cancelled: 'muted' };
+const TONE: Readonly<Record<AlgoState['status'], ThemeToken>> = { running: 'ok', paused: 'warning', working: 'ok', done: 'muted', failed: 'error', cancelled: 'muted' };
 
-/** Live ones first (running, then paused), then finished; newest first within each. */
-const RANK: Readonly<Record<AlgoState['status'], number>> = { running: 0, paused: 1, done: 2, cancelled: 2 };
+/** Live ones first (running and working, then paused and failed), then finished; newest first within each. */
+const RANK: Readonly<Record<AlgoState['status'], number>> = { running: 0, working: 0, paused: 1, failed: 1, done: 2, cancelled: 2 };
 
-function rowOf(s: AlgoState): AlgoPaneRow {
+function rowOf(s: AlgoState, archived: string | undefined): AlgoPaneRow {
   const p = s.plan;
   const g = algoProgress(s);
   const qty = (x: bigint) => formatDecimal(x, p.qtyScale);
@@ -42,29 +42,33 @@ function rowOf(s: AlgoState): AlgoPaneRow {
     algo: s,
     kind: KIND[p.kind],
     contract: p.contract,
-    side: p.isBuy ? 'Buy' : 'Sell',
+    side: (s.fired?.isBuy ?? p.isBuy) ? 'Buy' : 'Sell',
     progress: `${qty(g.filled)}/${qty(g.total)}`,
     steps: `${g.slicesSent + g.slicesSkipped}/${g.slices}`,
     avgPx: g.avgPx === undefined ? '-' : `${g.avgIsBound ? '≤' : ''}${formatDecimal(g.avgPx, p.priceScale)}`,
     slippage: slip,
-    state: statusText(s),
-    stateTone: s.interrupted && s.status === 'paused' ? 'error' : TONE[s.status],
-    reason: s.reason ?? s.waiting ?? '',
+    state: archived ? `archived (was ${statusText(s)})` : statusText(s),
+    stateTone: archived ? 'muted' : s.interrupted && s.status === 'paused' ? 'error' : TONE[s.status],
+    reason: archived ? `read-only: ${archived}` : (s.reason ?? s.waiting ?? ''),
     nextAt: nextActionAt(s),
   };
 }
 
+/** Archived algos (another account's or venue's) go last, whatever their state. */
+const rank = (state: AlgoBoardState, s: AlgoState) => (state.archived?.has(s.plan.id) ? 3 : RANK[s.status]);
+
 /** Rebuilt per board version: the runner changes its algos in place, so an item is never a cache key. */
 export const algoPaneRows = memoLast((state: AlgoBoardState): readonly AlgoPaneRow[] =>
   [...state.algos]
-    .sort((a, b) => RANK[a.status] - RANK[b.status] || b.plan.createdAt - a.plan.createdAt)
-    .map(rowOf),
+    .sort((a, b) => rank(state, a) - rank(state, b) || b.plan.createdAt - a.plan.createdAt)
+    .map((s) => rowOf(s, state.archived?.get(s.plan.id))),
 );
 
 /** The line over the list: who runs the algos and how many are live. */
 export function boardSummary(state: AlgoBoardState): string {
-  const running = state.algos.filter((s) => s.status === 'running').length;
-  const paused = state.algos.filter((s) => s.status === 'paused').length;
+  const live = state.algos.filter((s) => !state.archived?.has(s.plan.id));
+  const running = live.filter((s) => s.status === 'running').length;
+  const paused = live.filter((s) => s.status === 'paused').length;
   const counts = `${running} running · ${paused} paused`;
   const o = state.owner;
   if (state.loading) return 'reading the algos back…';

@@ -24,6 +24,23 @@ describe('journalRows', () => {
     expect([row!.signer, row!.nonce, row!.requestId]).toEqual(['—', '—', '—']);
     for (const o of ['ok', 'partial', 'rejected', 'error', 'unknown', 'reconciled'] as const) expect(outcomeLabel(o).text).toMatch(/^\S \w+$/);
   });
+  it('shows a settled request as what the exchange said, never as the unknown it replaced', () => {
+    const sent = { seq: 3, action: 'order' as const, signer: '0xab', nonce: 7, face: 'cli', cloids: ['0x01'], asked: 'Buy 1 SOL1 @ 90 Gtc, cloid 0x01' };
+    const rows = journalRows([
+      { ...sent, time: 1, outcome: 'unanswered', detail: 'sent, no answer recorded: … check the exchange before retrying' },
+      { ...sent, seq: 4, nonce: 8, time: 2, outcome: 'unknown', detail: 'timed out; outcome unknown: check before retrying' },
+    ]);
+    expect(rows.map((r) => r.outcome)).toEqual(['? unknown', '? no answer']);
+    const settled = journalRows([
+      { ...sent, time: 3, outcome: 'error', settled: 'absent', detail: 'settled from the exchange by cloid: no order with its cloid; the request never arrived, nothing was done (not sent)' },
+      { ...sent, seq: 4, nonce: 8, time: 4, outcome: 'reconciled', settled: 'placed', detail: 'settled from the exchange by cloid: 0x01 placed, oid 5, open' },
+    ]);
+    expect(settled.map((r) => [r.outcome, r.outcomeTone])).toEqual([
+      ['↻ settled', 'accent'],
+      ['∅ not sent', 'muted'],
+    ]);
+    expect(settled.every((r) => !r.detail.includes('check the exchange'))).toBe(true);
+  });
 });
 
 describe('the journal pane at every width', () => {

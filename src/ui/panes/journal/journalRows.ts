@@ -62,8 +62,14 @@ function formatDayTime(ms: number): string {
   return `${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
+/** A settling line reads as what the exchange said, not as the unknown it replaced. */
+const SETTLED: Record<NonNullable<JournalEntry['settled']>, { text: string; tone: ThemeToken }> = {
+  placed: { text: '↻ settled', tone: 'accent' },
+  absent: { text: '∅ not sent', tone: 'muted' },
+};
+
 function toRow(e: JournalEntry, key: string, today: string): JournalRow {
-  const o = outcomeLabel(e.outcome);
+  const o = e.settled ? SETTLED[e.settled] : outcomeLabel(e.outcome);
   return {
     key,
     entry: e,
