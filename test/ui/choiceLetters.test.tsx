@@ -75,7 +75,8 @@ afterEach(() => {
 function withExchange(): Session {
   const exchange = {
     signers: new SignerSet({ agent: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a' }),
-    order: async () => ({ ok: true as const, statuses: [{ resting: { oid: 77 } }], requestId: 'req-9', nonce: 1, signer: { role: 'agent' as const, address: '0x0' }, cloids: [] }),
+    submit: async () => ({ ok: true as const, statuses: [{ resting: { oid: 77 } }], requestId: 'req-9', nonce: 1, signer: { role: 'agent' as const, address: '0x0' }, cloids: [] }),
+    newCloid: () => '9001',
   };
   return { exchange, watchCandles: () => () => {} } as unknown as Session;
 }

@@ -51,21 +51,11 @@ export type Resolved =
 /** Forms that put orders on the book: the stale-book check applies to them. */
 const ORDER_ENTRY: ReadonlySet<string> = new Set(['order', 'modify']);
 
-/**
- * The cloids of the form open on a screen (keyed by the screen's view store, so each screen
- * has its own and a closed screen's go with it): one set per form instance, so every
- * evaluation of it builds the same order action, and the one confirmed is the one sent.
- */
-const formCloids = new WeakMap<object, { instance: number; cloidFor: (slot: number) => string }>();
-
+/** The form's cloids, drawn from the session's generator into the form's own holder (FormState.cloids). */
 function cloidsOf(app: AppContextValue, st: FormState): ((slot: number) => string) | undefined {
   const exchange = app.session?.exchange;
   if (!exchange) return undefined;
-  const held = formCloids.get(app.view);
-  if (held?.instance === st.instance) return held.cloidFor;
-  const cloidFor = cloidSlots(() => exchange.newCloid());
-  formCloids.set(app.view, { instance: st.instance, cloidFor });
-  return cloidFor;
+  return cloidSlots(() => exchange.newCloid(), undefined, st.cloids.drawn);
 }
 
 export function resolveForm(app: AppContextValue, st: FormState, now = Date.now()): Resolved {
@@ -375,14 +365,13 @@ const NOTICE_TONE: Record<ResultView['tone'], 'success' | 'warning' | 'error'> =
 async function send(app: AppContextValue, st: FormState, spec: FormSpec, built: Built, afterAnswer?: () => void): Promise<void> {
   const exchange = app.session?.exchange;
   const { message: _m, ...rest } = st;
-  view.updateForm(app.view, st.instance, () => ({ ...rest, stage: 'sending', scroll: 0 }));
+  // This action's cloids are spent: sent again from the same form (n, edit, Enter), it draws new ones.
+  view.updateForm(app.view, st.instance, () => ({ ...rest, stage: 'sending', scroll: 0, cloids: { drawn: [] } }));
   let result: ResultView;
   let sent: SentCall | undefined;
   if (!exchange) result = { tone: 'error', lines: ['not sent: no exchange session'] };
   else {
     view.beginRequest(app.view);
-    // This action's cloids are spent: sent again from the same form (n, edit, Enter), it draws new ones.
-    if (formCloids.get(app.view)?.instance === st.instance) formCloids.delete(app.view);
     try {
       sent = await sendCall(exchange, built.action, renderOptionsFor(app.store.getState().market.configs, built.action));
       result = sent.view;
@@ -433,7 +422,8 @@ async function startAlgo(app: AppContextValue, st: FormState, form: AlgoForm, ct
   const req = form.request(st.texts, ctx);
   if (!runner || !req.ok) return say(app, st, `not started: ${!runner ? (algoBlocked(app) ?? 'no algo runner') : req.ok ? '' : req.error}`, 'error');
   const { message: _m, ...rest } = st;
-  view.updateForm(app.view, st.instance, () => ({ ...rest, stage: 'sending', scroll: 0 }));
+  // This action's cloids are spent: sent again from the same form (n, edit, Enter), it draws new ones.
+  view.updateForm(app.view, st.instance, () => ({ ...rest, stage: 'sending', scroll: 0, cloids: { drawn: [] } }));
   let answer: Awaited<ReturnType<AlgoForm['start']>>;
   try {
     answer = await form.start(runner, req.value);

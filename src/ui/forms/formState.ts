@@ -64,6 +64,12 @@ export interface FormState {
   result?: ResultView;
   /** First body row shown when the confirm or result text is taller than the box. */
   scroll: number;
+  /**
+   * The cloids this form has drawn for the orders it builds, one per slot, so every
+   * evaluation builds the same action and the one confirmed is the one sent. The form's
+   * own (every copy of its state shares the holder); a send gives it a fresh one.
+   */
+  cloids: { drawn: string[] };
 }
 
 /** `instance`: a number the screen never gave another form (view.nextFormInstance). */
@@ -79,6 +85,7 @@ export function newFormState(instance: number, formId: string, texts: Record<str
     stage: 'edit',
     captured: o.captured ?? {},
     scroll: 0,
+    cloids: { drawn: [] },
   };
   if (o.note !== undefined) st.note = o.note;
   return st;
