@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { O_NOFOLLOW, writeFileAtomicSync } from '../wallet/fsutil.js';
+import { pidAlive } from '../exchange/persist/pidAlive.js';
 
 /**
  * Where a running dashboard's embedded exchange listens, recorded in its state directory
@@ -38,16 +39,6 @@ export function removeEndpoint(stateDir: string, pid = process.pid): void {
     unlinkSync(endpointPath(stateDir));
   } catch {
     // Already gone.
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -89,6 +80,6 @@ export function readEndpoint(stateDir: string, o: { checkAlive?: boolean } = {})
   if (typeof e.url !== 'string' || typeof e.wsUrl !== 'string' || !Number.isSafeInteger(e.pid)) return undefined;
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(e.url)) return undefined;
   const endpoint = { url: e.url, wsUrl: e.wsUrl, pid: e.pid as number };
-  if ((o.checkAlive ?? true) && !alive(endpoint.pid)) return undefined;
+  if ((o.checkAlive ?? true) && !pidAlive(endpoint.pid)) return undefined;
   return endpoint;
 }

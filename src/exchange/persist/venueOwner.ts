@@ -3,6 +3,7 @@ import { closeSync, existsSync, fstatSync, linkSync, lstatSync, openSync, readFi
 import Database from 'better-sqlite3';
 import { terminalSafe } from '../../protocol/safeText.js';
 import { VenueFileError } from './venueFileError.js';
+import { pidAlive } from './pidAlive.js';
 
 /** A lock file with no pid yet is being written by its creator, for this long at most. */
 const UNWRITTEN_GRACE_MS = 5_000;
@@ -48,7 +49,7 @@ export class VenueOwner {
       const pid = ownerPid(judged.text);
       if (pid === undefined) {
         if (Date.now() - judged.mtimeMs <= UNWRITTEN_GRACE_MS) throw inUse(file, undefined);
-      } else if (pid === process.pid || (alive(pid) && (sqliteLocked(file) || !existsSync(file)))) {
+      } else if (pid === process.pid || (pidAlive(pid) && (sqliteLocked(file) || !existsSync(file)))) {
         throw inUse(file, pid);
       }
       takeOver(path, judged.ino);
@@ -116,14 +117,6 @@ function ownerPid(text: string): number | undefined {
   return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Whether another connection holds the venue's SQLite lock (every venue is opened with
