@@ -5,6 +5,7 @@ import type { OrderResult } from '../model/actionOutcome.js';
 import { parseDecimal } from '../protocol/index.js';
 import { build, MAX_CANCELS_PER_REQUEST, type ContractConfig, type Fill } from '../protocol/wire/index.js';
 import { renderOptionsFor, sendCall } from '../session/sendCall.js';
+import { archivedWhy } from './algoArchive.js';
 import type { AlgoHost } from './algoHost.js';
 import { childOf, unsettledOf, type AlgoKind, type KindContext, type MarketNow } from './algoKind.js';
 import { CHASE_KIND } from './chaseKind.js';
@@ -161,9 +162,7 @@ export class AlgoRunner {
 
   /** Why an algo of the file is archived here (another account's, another venue's), or undefined when it is this session's. */
   archivedWhy(s: AlgoState): string | undefined {
-    if (s.plan.account !== undefined && s.plan.account !== this.host.address.toLowerCase()) return `it belongs to account ${s.plan.account}, not this session's ${this.host.address.toLowerCase()}`;
-    if (s.plan.venue !== undefined && this.o.venue !== undefined && s.plan.venue !== this.o.venue) return 'it was started on another venue (an earlier --fresh, or another exchange)';
-    return undefined;
+    return archivedWhy(s.plan, { account: this.host.address, venue: this.o.venue });
   }
 
   /**
