@@ -93,6 +93,7 @@ export class AlgoRunner {
   private readonly listeners = new Set<(s: AlgoState) => void>();
   private stopped = false;
   private started = false;
+  private offReconnect: (() => void) | undefined;
 
   /** What the kinds' records (`*Kind.ts`) may use of the runner. */
   private readonly ctx: KindContext;
@@ -152,7 +153,31 @@ export class AlgoRunner {
       }
       kindOf(s.plan).onStart?.(this.ctx, s, s.plan as never);
     }
+    this.offReconnect = this.host.onReconnect?.(() => this.settleAfterReconnect());
     return out;
+  }
+
+  /**
+   * After the session's WebSocket is open again: each of this session's algos with a child
+   * whose outcome is unknown (its answer lost, or not read back at start while the exchange
+   * was away) has it read by cloid, in its own queue (after any step in flight), as a start
+   * and a resume do. An algo paused on that unknown stays paused, its reason now saying what
+   * the exchange answered; a resume goes on from there.
+   */
+  private settleAfterReconnect(): void {
+    if (this.stopped) return;
+    for (const s of this.algos.values()) {
+      if (!this.mine(s) || unsettledOf(s).length === 0) continue;
+      void this.enqueue(s.plan.id, async () => {
+        if (this.stopped || unsettledOf(s).length === 0) return;
+        const settled = await this.settle(s);
+        if (settled.error || settled.answers.length === 0) return;
+        if (s.status === 'paused' && unsettledOf(s).length === 0 && /outcome unknown|still unknown/.test(s.reason ?? '')) {
+          const said = settled.answers.map((a) => `${a.cloid} ${s.children.find((c) => c.cloid === a.cloid)?.answer?.status ?? a.answer.status}`).join(', ');
+          this.setStatus(s, 'paused', `the outcome left unknown was read back from the exchange after a reconnect (${said}); resume it to go on`, { interrupted: s.interrupted });
+        }
+      });
+    }
   }
 
   /** Whether the algo belongs to this session's account and venue (a field a file does not record counts as a match). */
@@ -364,6 +389,7 @@ export class AlgoRunner {
    */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.offReconnect?.();
     for (const id of [...this.timers.keys()]) this.clearTimer(id);
     await this.idle();
   }
