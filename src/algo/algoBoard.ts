@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { archivedWhy, type AlgoHome } from './algoArchive.js';
 import { AlgoLockHeld, AlgoOwnerLock } from './algoLock.js';
 import { AlgoLog } from './algoLog.js';
 import type { AlgoRunner, Recovery } from './algoRunner.js';
@@ -43,7 +44,7 @@ export class AlgoBoard {
   private closed = false;
 
   private constructor(
-    private readonly o: { stateDir: string; makeRunner?: () => AlgoRunner; watchMs: number; onRecovery?: (r: Recovery) => void },
+    private readonly o: { stateDir: string; makeRunner?: () => AlgoRunner; watchMs: number; onRecovery?: (r: Recovery) => void; home?: AlgoHome },
     owner: AlgoOwner,
   ) {
     this.state = { version: 0, algos: [], owner, loading: false };
@@ -51,9 +52,11 @@ export class AlgoBoard {
 
   /**
    * Takes the owner lock and starts a runner when it can (`makeRunner` absent: this face
-   * cannot trade, and only watches); else watches the file the owner writes.
+   * cannot trade, and only watches); else watches the file the owner writes. `home` (this
+   * face's account and venue) marks another's algos archived while only watching; a runner
+   * of this process judges them by its own session.
    */
-  static open(o: { stateDir: string; makeRunner?: () => AlgoRunner; noRunnerWhy?: string; watchMs?: number; onRecovery?: (r: Recovery) => void }): AlgoBoard {
+  static open(o: { stateDir: string; makeRunner?: () => AlgoRunner; noRunnerWhy?: string; watchMs?: number; onRecovery?: (r: Recovery) => void; home?: AlgoHome }): AlgoBoard {
     const board = new AlgoBoard({ watchMs: 2_000, ...o }, { kind: 'none', why: o.noRunnerWhy ?? 'this session cannot trade' });
     board.claim();
     if (board.state.owner.kind !== 'own') board.watch();
@@ -154,7 +157,18 @@ export class AlgoBoard {
     if (stamp === this.seen) return;
     this.seen = stamp;
     try {
-      this.set({ algos: readAlgoFile(this.o.stateDir).algos });
+      const algos = readAlgoFile(this.o.stateDir).algos;
+      const home = this.o.home;
+      if (!home) {
+        this.set({ algos });
+        return;
+      }
+      const archived = new Map<string, string>();
+      for (const s of algos) {
+        const why = archivedWhy(s.plan, home);
+        if (why) archived.set(s.plan.id, why);
+      }
+      this.set({ algos, archived });
     } catch (e) {
       this.set({ error: `algos not read: ${e instanceof Error ? e.message : String(e)}` });
     }

@@ -16,6 +16,8 @@ export interface AlgoHost {
   keys: KeysLoaded;
   /** Reads the account into the store before each child, for a session without streams. */
   refresh?: () => Promise<Result<void>>;
+  /** Calls `fn` each time the session's WebSocket is open again after a reconnect; returns how to stop. */
+  onReconnect?: (fn: () => void) => () => void;
 }
 
 /**
@@ -31,5 +33,12 @@ export function algoHostOf(session: Session, o: { refresh?: boolean } = {}): Alg
     keys: keysLoaded(session.exchange.signers, session.exchange.vaultAddress),
   };
   if (o.refresh) host.refresh = () => session.refresh();
+  host.onReconnect = (fn) => {
+    let was: string | undefined;
+    return session.ws.onState((w) => {
+      if (w.connection === 'open' && was !== undefined && was !== 'open' && w.reconnects > 0) fn();
+      was = w.connection;
+    });
+  };
   return host;
 }

@@ -5,6 +5,7 @@ import type { OrderResult } from '../model/actionOutcome.js';
 import { parseDecimal } from '../protocol/index.js';
 import { build, MAX_CANCELS_PER_REQUEST, type ContractConfig, type Fill } from '../protocol/wire/index.js';
 import { renderOptionsFor, sendCall } from '../session/sendCall.js';
+import { archivedWhy } from './algoArchive.js';
 import type { AlgoHost } from './algoHost.js';
 import { childOf, unsettledOf, type AlgoKind, type KindContext, type MarketNow } from './algoKind.js';
 import { CHASE_KIND } from './chaseKind.js';
@@ -92,6 +93,7 @@ export class AlgoRunner {
   private readonly listeners = new Set<(s: AlgoState) => void>();
   private stopped = false;
   private started = false;
+  private offReconnect: (() => void) | undefined;
 
   /** What the kinds' records (`*Kind.ts`) may use of the runner. */
   private readonly ctx: KindContext;
@@ -151,7 +153,31 @@ export class AlgoRunner {
       }
       kindOf(s.plan).onStart?.(this.ctx, s, s.plan as never);
     }
+    this.offReconnect = this.host.onReconnect?.(() => this.settleAfterReconnect());
     return out;
+  }
+
+  /**
+   * After the session's WebSocket is open again: each of this session's algos with a child
+   * whose outcome is unknown (its answer lost, or not read back at start while the exchange
+   * was away) has it read by cloid, in its own queue (after any step in flight), as a start
+   * and a resume do. An algo paused on that unknown stays paused, its reason now saying what
+   * the exchange answered; a resume goes on from there.
+   */
+  private settleAfterReconnect(): void {
+    if (this.stopped) return;
+    for (const s of this.algos.values()) {
+      if (!this.mine(s) || unsettledOf(s).length === 0) continue;
+      void this.enqueue(s.plan.id, async () => {
+        if (this.stopped || unsettledOf(s).length === 0) return;
+        const settled = await this.settle(s);
+        if (settled.error || settled.answers.length === 0) return;
+        if (s.status === 'paused' && unsettledOf(s).length === 0 && /outcome unknown|still unknown/.test(s.reason ?? '')) {
+          const said = settled.answers.map((a) => `${a.cloid} ${s.children.find((c) => c.cloid === a.cloid)?.answer?.status ?? a.answer.status}`).join(', ');
+          this.setStatus(s, 'paused', `the outcome left unknown was read back from the exchange after a reconnect (${said}); resume it to go on`, { interrupted: s.interrupted });
+        }
+      });
+    }
   }
 
   /** Whether the algo belongs to this session's account and venue (a field a file does not record counts as a match). */
@@ -161,9 +187,7 @@ export class AlgoRunner {
 
   /** Why an algo of the file is archived here (another account's, another venue's), or undefined when it is this session's. */
   archivedWhy(s: AlgoState): string | undefined {
-    if (s.plan.account !== undefined && s.plan.account !== this.host.address.toLowerCase()) return `it belongs to account ${s.plan.account}, not this session's ${this.host.address.toLowerCase()}`;
-    if (s.plan.venue !== undefined && this.o.venue !== undefined && s.plan.venue !== this.o.venue) return 'it was started on another venue (an earlier --fresh, or another exchange)';
-    return undefined;
+    return archivedWhy(s.plan, { account: this.host.address, venue: this.o.venue });
   }
 
   /**
@@ -365,6 +389,7 @@ export class AlgoRunner {
    */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.offReconnect?.();
     for (const id of [...this.timers.keys()]) this.clearTimer(id);
     await this.idle();
   }

@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import { readAlgoFile, type AlgoState } from '../algo/index.js';
 import { INTERRUPTED } from '../algo/algoRunner.js';
+import { archivedWhy } from '../algo/algoArchive.js';
 import { AlgoOwnerLock } from '../algo/algoLock.js';
+import { algoHomeOf } from './algoHome.js';
 import { AlgoEventLine, AlgoListOutput, algoLine, algoRow, algosTable } from './algoRows.js';
 import { AlgoDryRun, CHASE, SCALE, TRAIL, TWAP } from './algoKinds.js';
 import { confirm, finish, inForeground, openAlgoSession, runAlgoCommand, usage } from './algoForeground.js';
@@ -16,13 +18,20 @@ import type { CommandOutput } from './output.js';
  * owner lock, so a second one is refused, naming the first. `algo list` only reads.
  */
 
-/** The algo the words name, as the file has it (the contract to open the session on). */
-function namedAlgo(r: CommandRun, verb: string): AlgoState {
+/**
+ * The algo the words name, as the file has it (the contract to open the session on). Another
+ * account's or venue's is refused here (exit 4), before a lock, a session or a dry run: it is
+ * archived, read-only, as the Algos pane shows it. (The runner refuses it too, by the
+ * session's own account, should the words and the key disagree.)
+ */
+async function namedAlgo(r: CommandRun, verb: string): Promise<AlgoState> {
   const [id, ...rest] = r.positionals;
   if (id === undefined) throw usage(`algo ${verb}: name the algo by its id (perpdesk algo list shows them)`);
   if (rest.length > 0) throw usage(`algo ${verb}: one id only, got: ${r.positionals.join(' ')}`);
   const s = readAlgoFile(r.stateDir).algos.find((a) => a.plan.id === id);
   if (!s) throw new CommandError(EXIT.usage, `no algo ${id} in ${r.stateDir} (perpdesk algo list shows them)`);
+  const archived = archivedWhy(s.plan, await algoHomeOf(r));
+  if (archived) throw new CommandError(EXIT.refused, `algo ${verb}: ${id} is archived here, read-only: ${archived}; nothing was done`, { archived, algo: algoRow(s) });
   return s;
 }
 
@@ -34,7 +43,7 @@ function algoDryRun(s: AlgoState, what: string): CommandOutput {
 
 /** Pause or cancel: take the lock (refused while another process runs the algos), act, exit. */
 async function stopAlgo(r: CommandRun, verb: 'pause' | 'cancel'): Promise<CommandOutput> {
-  const named = namedAlgo(r, verb);
+  const named = await namedAlgo(r, verb);
   if (r.args.dryRun) return algoDryRun(named, verb === 'cancel' ? `cancel ${named.plan.id} and its resting child orders` : `pause ${named.plan.id}`);
   const a = await openAlgoSession(r, named.plan.contract);
   try {
@@ -81,7 +90,7 @@ const FOREGROUND = 'in the foreground until it ends; Ctrl-C or SIGTERM pauses it
 export const ALGO_COMMANDS: readonly CommandSpec[] = [
   {
     path: ['algo', 'list'],
-    summary: 'the execution algos of the state directory: kind, contract, side, filled/total, average price, state, next slice (reads the file, no lock)',
+    summary: "the execution algos of the state directory: kind, contract, side, filled/total, average price, state, next slice; another account's or venue's are archived (read-only) (reads the file, no lock)",
     writes: false,
     schema: () => AlgoListOutput,
     run: async (r) => {
@@ -89,7 +98,12 @@ export const ALGO_COMMANDS: readonly CommandSpec[] = [
       const { algos, malformed } = readAlgoFile(r.stateDir);
       if (malformed > 0) r.err.write(`perpdesk: ${malformed} line(s) of the algo file are not records; skipped\n`);
       const owner = AlgoOwnerLock.holder(r.stateDir);
-      const rows = algos.map((s) => asFound(s, owner)).map(algoRow);
+      const home = await algoHomeOf(r);
+      const rows = algos.map((s) => {
+        // Another account's or venue's: as the file has it (no start here marks it interrupted), read-only.
+        const archived = archivedWhy(s.plan, home) ?? null;
+        return { ...algoRow(archived ? s : asFound(s, owner)), archived };
+      });
       return { json: { owner: owner ?? null, algos: rows }, human: algosTable(rows, owner) };
     },
   },
@@ -166,7 +180,7 @@ export const ALGO_COMMANDS: readonly CommandSpec[] = [
     writes: true,
     schema: RESUME_EVENTS,
     run: async (r) => {
-      const named = namedAlgo(r, 'resume');
+      const named = await namedAlgo(r, 'resume');
       if (r.args.dryRun) return algoDryRun(named, `resume ${named.plan.id} in the foreground`);
       const a = await openAlgoSession(r, named.plan.contract);
       try {

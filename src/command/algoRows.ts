@@ -31,8 +31,12 @@ export const AlgoRow = v.object({
 });
 export type AlgoRow = v.InferOutput<typeof AlgoRow>;
 
+/** A row of `algo list`: with why it is archived here (another account's or venue's: read-only), null when it is not. */
+const AlgoListRow = v.object({ ...AlgoRow.entries, archived: v.nullable(v.string()) });
+type AlgoListRow = v.InferOutput<typeof AlgoListRow>;
+
 /** `algo list`: the file's algos, and the pid of the process running them (null: none). */
-export const AlgoListOutput = v.object({ owner: v.nullable(v.number()), algos: v.array(AlgoRow) });
+export const AlgoListOutput = v.object({ owner: v.nullable(v.number()), algos: v.array(AlgoListRow) });
 
 /** One NDJSON line of a foreground algo: its row as it changed, and what happened. */
 export const AlgoEventLine = v.object({ event: v.picklist(['plan', 'progress', 'end']), algo: AlgoRow });
@@ -65,14 +69,15 @@ export function algoRow(s: AlgoState): AlgoRow {
 
 const clock = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString().slice(11, 19));
 
-function stateCell(r: AlgoRow, owner: number | undefined | false): string {
+function stateCell(r: AlgoRow & { archived?: string | null }, owner: number | undefined | false): string {
+  if (r.archived) return `archived (was ${r.state})`;
   // Running in the file with no process holding the lock: the next start marks it interrupted.
   if (r.status === 'running' && owner === undefined) return 'running (no process: interrupted)';
   return r.state;
 }
 
 /** `owner` false: the caller is the owner (a foreground algo), so a running one is running. */
-export function algosTable(rows: readonly AlgoRow[], owner: number | undefined | false): Table {
+export function algosTable(rows: readonly (AlgoRow | AlgoListRow)[], owner: number | undefined | false): Table {
   return {
     columns: ['ID', 'KIND', 'CONTRACT', 'SIDE', 'FILLED/TOTAL', 'AVG PX', 'SLICES', 'STATE', 'NEXT (UTC)'],
     rows: rows.map((r) => [

@@ -96,7 +96,7 @@ export async function connect(r: CommandRun, need: Need): Promise<Connection> {
  * password needed), a key file's or PERPDESK_PRIVATE_KEY's key (plain, no password). An
  * agent key alone does not say which account it trades for: --address does.
  */
-async function addressWithoutPassword(r: CommandRun): Promise<string> {
+export async function addressWithoutPassword(r: CommandRun): Promise<string> {
   const a = r.args;
   try {
     if (a.keystore) {
@@ -116,7 +116,7 @@ async function addressWithoutPassword(r: CommandRun): Promise<string> {
   throw new CommandError(EXIT.usage, 'this read needs an account: --address 0x... (an agent key does not name the account it trades for)');
 }
 
-function hasKeyFlag(r: CommandRun): boolean {
+export function hasKeyFlag(r: CommandRun): boolean {
   const a = r.args;
   return Boolean(a.keystore || a.keyFile || a.agentKeystore || a.agentKeyFile || process.env['PERPDESK_PRIVATE_KEY']);
 }

@@ -116,12 +116,14 @@ export async function openCore(p: Prepared, o: OpenCoreOptions): Promise<OpenedC
   });
   const stopEvents = o.onEvent ? session.onEvent(o.onEvent) : () => {};
   const settings: FormSettings = { confirm: config.confirm, guards: config.guards, alerts: config.alerts, defaultSize: config.defaultSize };
+  const venue = venueId({ embedded: session.embedded, stateDir, url: target.target.url });
   const algos = AlgoBoard.open({
     stateDir,
     ...(session.readOnly
       ? { noRunnerWhy: 'monitor mode: no key to trade with' }
-      : { makeRunner: () => new AlgoRunner({ host: algoHostOf(session), stateDir, settings, venue: venueId({ embedded: session.embedded, stateDir, url: target.target.url }) }) }),
+      : { makeRunner: () => new AlgoRunner({ host: algoHostOf(session), stateDir, settings, venue }) }),
     onRecovery: o.onRecovery,
+    home: { account: session.address, venue },
   });
   const core: DashboardCore = {
     session,
