@@ -53,9 +53,11 @@ describe('frame budget', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     const drawn = { big: frames(big) - before.big, small: frames(small) - before.small };
     vi.useRealTimers();
-    // 600 ms of changes and a second after: a 6-fps screen has at most 7 frame slots, plus
-    // the leading one; the session's own updates (real time) fall in the same slots.
-    expect(drawn.big).toBeLessThanOrEqual(Math.ceil(((CHANGES * STEP_MS + 1_000) * 6) / 1000) + 1);
+    // 1.6 s of ink's time: a 6-fps screen has 10 frame slots and the leading one (the
+    // session's own updates, in real time, fall in the same slots); a few more are allowed
+    // for frames that do not go through ink's throttle (ink's immediate renders, a frame
+    // the changed-cells writer flushes in two on a loaded host). Without the budget: 68.
+    expect(drawn.big).toBeLessThanOrEqual(Math.ceil(((CHANGES * STEP_MS + 1_000) * 6) / 1000) + 5);
     expect(drawn.small).toBeGreaterThanOrEqual(CHANGES);
     // Merged, never lost: both show the last change.
     await big.vt.waitFor(`change ${CHANGES - 1}`, 10_000);
