@@ -192,7 +192,7 @@ export async function benchServeHostile(o: HostileServeOptions = {}): Promise<{ 
     p.resizes,
   ]);
   const markdown =
-    `One \`perpdesk serve\` on its embedded exchange (normal activity), one read-only key; a ${warmup}-s warm-up with the normal viewer, then a ${seconds}-s window per phase. ` +
+    `One \`perpdesk serve\` on its embedded exchange (normal activity), one read-only key; a ${warmup}-s warm-up with the normal viewer, then a ${seconds}-s window with it and 16 s and 12 s for the hostile viewer's two phases. ` +
     'Resident memory is the server process\'s (median and peak of samples every 3 s); /info is an l2Book read of the embedded exchange every 20 ms, one at a time.\n\n' +
     table(['phase', 'resident MB (median)', 'resident MB (peak)', 'CPU % of a core', '/info p50 ms', '/info p99 ms', '/info max ms', 'reads', 'window-changes sent'], rows);
   const peak = Math.max(huge.window.rssMaxBytes, storm.window.rssMaxBytes);

@@ -10,6 +10,7 @@ import { startAlerts } from '../alerts/alerts.js';
 import { osc52Clipboard } from '../clipboard/osc52.js';
 import type { AppContextValue, ProfileChoice } from '../context/AppContext.js';
 import { DiffingStdout } from '../render/DiffingStdout.js';
+import { frameBudgetFps } from '../render/frameBudget.js';
 import type { ColorLevel } from '../theme/tokens.js';
 import { whileAgentNotRevoked } from '../view/noticeHolds.js';
 import { screenContract, screenStore } from '../view/screenStore.js';
@@ -79,6 +80,16 @@ export interface MountedScreen {
  * 33 ms for its own. A frame costs a few ms; the bench's keypress row shows the effect.
  */
 const MAX_FPS = 250;
+
+/**
+ * A screen's frames a second: MAX_FPS, less for a big screen so that the cells it draws a
+ * second stay within src/ui/render/frameBudget.ts's budget (a 500x200 SSH viewer draws at
+ * most 6 frames a second, a 120x40 one 125). ink fixes its throttle when it mounts, so the
+ * size is the one the screen opens with.
+ */
+function screenFps(stdout: NodeJS.WriteStream): number {
+  return frameBudgetFps(stdout.columns || 80, stdout.rows || 24, MAX_FPS);
+}
 
 /** What a session's notice does to a screen's status bar. */
 export function eventsTo(viewStore: ViewStore): (e: SessionEvent) => void {
@@ -176,7 +187,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
       ...(io.stderr ? { stderr: io.stderr } : {}),
       exitOnCtrlC: false,
       patchConsole: io.patchConsole ?? false,
-      maxFps: diffOut ? MAX_FPS : 30,
+      maxFps: diffOut ? screenFps(io.stdout) : 30,
       stdout: diffOut ? (diffOut as unknown as NodeJS.WriteStream) : io.stdout,
     },
   );

@@ -33,6 +33,22 @@ export class ScreenBuffer {
     this.flags = new Uint16Array(size);
   }
 
+  /** Every cell back to a default blank, as a new buffer of this size starts (no allocation). */
+  reset(): void {
+    this.chars.fill(' ');
+    this.widths.fill(1);
+    this.fg.fill(0);
+    this.bg.fill(0);
+    this.flags.fill(0);
+  }
+
+  /** True when row y holds the same cells here as in `other` (a buffer of the same size). */
+  sameRow(other: ScreenBuffer, y: number): boolean {
+    const end = (y + 1) * this.cols;
+    for (let i = y * this.cols; i < end; i++) if (!this.sameCell(other, i)) return false;
+    return true;
+  }
+
   index(x: number, y: number): number {
     return y * this.cols + x;
   }

@@ -1,5 +1,5 @@
 import * as ink from 'ink';
-import { applyOperations, frameString, type InkOperation } from './assembleFrame.js';
+import { FrameAssembler, type InkOperation } from './assembleFrame.js';
 import { StyledLineCache } from './StyledLine.js';
 
 /**
@@ -59,10 +59,11 @@ export async function installFastAssembly(): Promise<FastAssemblyResult> {
   if (typeof Output === 'string') return { installed: false, reason: Output };
   const original = Output.prototype.get;
   const cache = new StyledLineCache();
+  const assembler = new FrameAssembler();
   Output.prototype.get = function get(this: InkOutput) {
-    const buffer = applyOperations(this.width, this.height, this.operations, cache);
+    const output = assembler.assemble(this.width, this.height, this.operations, cache);
     cache.endFrame();
-    return { output: frameString(buffer), height: this.height };
+    return { output, height: this.height };
   };
   const restore = () => {
     Output.prototype.get = original;

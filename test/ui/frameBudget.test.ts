@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { frameBudgetFps } from '../../src/ui/render/frameBudget.js';
+import { view } from '../../src/ui/view/viewStore.js';
+import { startScreens, type Screens, type TestScreen } from './support/screens.js';
+
+/**
+ * A screen's frame budget (src/ui/render/frameBudget.ts, applied in mountDashboard): a
+ * 500x200 screen, the biggest an SSH viewer gets, draws a fixed run of changes in far
+ * fewer frames than a 120x40 one, and still ends on the last change. Time is ink's
+ * throttle's own, under fake timers, so the figures are counts, not timings.
+ */
+
+const CHANGES = 60;
+const STEP_MS = 10;
+
+let screens: Screens;
+let big: TestScreen;
+let small: TestScreen;
+
+beforeAll(async () => {
+  screens = await startScreens();
+  big = screens.mount('big', { cols: 500, rows: 200 });
+  small = screens.mount('small', { cols: 120, rows: 40 });
+  await big.vt.waitFor('SOL1', 60_000);
+  await small.vt.waitFor('SOL1', 60_000);
+}, 120_000);
+
+afterAll(async () => {
+  vi.useRealTimers();
+  await screens?.close();
+});
+
+const frames = (s: TestScreen) => s.mounted.diffOut!.stats.frames;
+
+describe('frame budget', () => {
+  it('scales frames a second by the screen area, within the cells-a-second budget', () => {
+    expect(frameBudgetFps(120, 40, 250)).toBe(125);
+    expect(frameBudgetFps(500, 200, 250)).toBe(6);
+    expect(frameBudgetFps(80, 24, 250)).toBe(250);
+    expect(frameBudgetFps(10_000, 10_000, 250)).toBe(4);
+    // Cells a second stay bounded for every size above the smallest.
+    for (const [c, r] of [[200, 60], [300, 100], [500, 200], [333, 77]] as const) expect(c * r * frameBudgetFps(c, r, 250)).toBeLessThanOrEqual(600_000);
+  });
+
+  it(`draws ${CHANGES} changes ${STEP_MS} ms apart in a handful of frames on 500x200 and one each on 120x40`, async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: Date.now() });
+    const before = { big: frames(big), small: frames(small) };
+    for (let i = 0; i < CHANGES; i++) {
+      view.notify(big.view, `change ${i}`, 'info', Date.now());
+      view.notify(small.view, `change ${i}`, 'info', Date.now());
+      await vi.advanceTimersByTimeAsync(STEP_MS);
+    }
+    await vi.advanceTimersByTimeAsync(1_000);
+    const drawn = { big: frames(big) - before.big, small: frames(small) - before.small };
+    vi.useRealTimers();
+    // 1.6 s of ink's time: a 6-fps screen has 10 frame slots and the leading one (the
+    // session's own updates, in real time, fall in the same slots); a few more are allowed
+    // for frames that do not go through ink's throttle (ink's immediate renders, a frame
+    // the changed-cells writer flushes in two on a loaded host). Without the budget: 68.
+    expect(drawn.big).toBeLessThanOrEqual(Math.ceil(((CHANGES * STEP_MS + 1_000) * 6) / 1000) + 5);
+    expect(drawn.small).toBeGreaterThanOrEqual(CHANGES);
+    // Merged, never lost: both show the last change.
+    await big.vt.waitFor(`change ${CHANGES - 1}`, 10_000);
+    await small.vt.waitFor(`change ${CHANGES - 1}`, 10_000);
+  }, 60_000);
+});
