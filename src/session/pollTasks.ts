@@ -4,6 +4,7 @@ import type { PollTask } from '../client/poller.js';
 import type { Coalescer } from '../feed/coalescer.js';
 import type { ContractConfig, OpenOrder } from '../protocol/wire/index.js';
 import type { AppStore } from '../state/store.js';
+import type { AppState } from '../state/types.js';
 import type { PollCadence } from './pollCadence.js';
 
 export interface PollPlanInput {
@@ -13,7 +14,7 @@ export interface PollPlanInput {
   /** The watched account (master address). */
   address: string;
   cadence: PollCadence;
-  /** The contracts shown, whose market state is polled. */
+  /** The contracts shown, whose market state is polled (with those of the account's open positions). */
   contracts: () => readonly ContractConfig[];
   /** Poll open orders too: an account watched without a key has no private streams. */
   openOrders: boolean;
@@ -73,7 +74,7 @@ export function pollTasks(p: PollPlanInput): PollTask[] {
       intervalMs: cadence.marketStateMs,
       burstIntervalMs: cadence.burstIntervalMs,
       run: async () => {
-        const shown = p.contracts();
+        const shown = withPositions(p.contracts(), store.getState());
         if (shown.length === 0) return SKIP;
         // One read per contract shown; the first failure is the poll's error.
         for (const c of shown) {
@@ -107,4 +108,14 @@ export function pollTasks(p: PollPlanInput): PollTask[] {
     });
   }
   return tasks;
+}
+
+/**
+ * The contracts shown plus those the account holds a position in: a position's mark, uPnL
+ * and liquidation price need its contract's market state whatever contract a screen shows.
+ */
+function withPositions(shown: readonly ContractConfig[], state: AppState): readonly ContractConfig[] {
+  const held = new Set(state.account.positions.map((pos) => pos.contractId));
+  const extra = Object.values(state.market.contracts).filter((c) => held.has(c.contractId) && !shown.some((s) => s.contractId === c.contractId));
+  return extra.length === 0 ? shown : [...shown, ...extra];
 }
