@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { algoHostOf, AlgoRunner, readAlgoFile } from '../../src/algo/index.js';
+import { readAlgoFile } from '../../src/algo/index.js';
 import { recordLine, type AlgoRecord } from '../../src/algo/algoRecord.js';
 import type { TwapPlan } from '../../src/algo/algoPlan.js';
 import { build } from '../../src/protocol/wire/index.js';
@@ -9,7 +9,7 @@ import type { Session } from '../../src/session/index.js';
 import { exchangeData, startTestExchange, type TestExchange } from '../support/exchangeHarness.js';
 import { tempDirs } from '../support/tempDirs.js';
 import { algoSession, positionSize, tradingAccount } from './support/algoAccount.js';
-import { ManualClock } from './support/manualClock.js';
+import { runnerOn } from './support/manualClock.js';
 
 /**
  * The algo file cannot make an algo run twice (issue 33, 7), and reading it back is linear
@@ -34,12 +34,6 @@ afterAll(async () => {
   await ex?.close();
 });
 
-async function runnerOn(session: Session, dir: string) {
-  const clock = new ManualClock(ex);
-  const runner = new AlgoRunner({ host: algoHostOf(session, { refresh: true }), stateDir: dir, settings: {}, scheduler: clock });
-  const recovery = await runner.start();
-  return { runner, clock, recovery, advance: (ms: number) => clock.advance(ms, () => runner.idle()) };
-}
 
 describe('the algo file', () => {
   it('a plan line appended again (a torn compaction, a copied file) never re-runs the algo: a TWAP buy 6 killed after 2 slices buys 6 in all', async () => {
@@ -47,7 +41,7 @@ describe('the algo file', () => {
     const session = await algoSession(ex, who);
     sessions.push(session);
     const dir = stateDir();
-    const first = await runnerOn(session, dir);
+    const first = await runnerOn(ex, session, dir);
     const started = await first.runner.startTwap({ contract: 'SOL1', side: 'buy', size: '6', durationMs: 180_000, slices: 3, bandPct: '2', sizeJitterPct: 0, timeJitterPct: 0, seed: 3 });
     if (!started.ok) throw new Error(started.error);
     const id = started.value.plan.id;
@@ -59,7 +53,7 @@ describe('the algo file', () => {
     const planLine = readFileSync(file, 'utf8').split('\n').find((l) => l.includes('"type":"plan"'))!;
     appendFileSync(file, `${planLine}\n`);
 
-    const second = await runnerOn(session, dir);
+    const second = await runnerOn(ex, session, dir);
     const s = second.runner.get(id)!;
     expect((await second.runner.resume(id)).ok).toBe(true);
     await second.advance(200_000);

@@ -13,7 +13,7 @@ import { createSession, type Session } from '../../src/session/index.js';
 import { exchangeData, startTestExchange, type Registered, type TestExchange } from '../support/exchangeHarness.js';
 import { tempDirs } from '../support/tempDirs.js';
 import { algoSession, positionSize, tradingAccount } from './support/algoAccount.js';
-import { ManualClock } from './support/manualClock.js';
+import { ManualClock, runnerOn } from './support/manualClock.js';
 
 /**
  * A runner dropped in the middle of a TWAP, without any cleanup (as a killed process leaves
@@ -42,13 +42,6 @@ afterAll(async () => {
   await ex?.close();
 });
 
-/** A runner on `dir` with its own clock: dropping both is the crash. */
-async function runnerOn(session: Session, dir: string) {
-  const clock = new ManualClock(ex);
-  const runner = new AlgoRunner({ host: algoHostOf(session, { refresh: true }), stateDir: dir, settings: {}, scheduler: clock });
-  const recovery = await runner.start();
-  return { runner, clock, recovery, advance: (ms: number) => clock.advance(ms, () => runner.idle()) };
-}
 
 /** A TWAP of 30 in three slices of 10, a minute apart, its first slice filled. */
 async function twapWithOneSlice(): Promise<{ who: Registered; session: Session; dir: string; algo: AlgoState }> {
@@ -56,7 +49,7 @@ async function twapWithOneSlice(): Promise<{ who: Registered; session: Session; 
   const session = await algoSession(ex, who);
   sessions.push(session);
   const dir = stateDir();
-  const first = await runnerOn(session, dir);
+  const first = await runnerOn(ex, session, dir);
   const started = await first.runner.startTwap({ contract: 'SOL1', side: 'buy', size: '30', durationMs: 180_000, slices: 3, bandPct: '2', sizeJitterPct: 0, timeJitterPct: 0, seed: 3 });
   if (!started.ok) throw new Error(started.error);
   const algo = started.value;
@@ -85,7 +78,7 @@ describe('algo recovery', () => {
     const sent = await session.exchange.order([{ contractId: 1, isBuy: true, price: '102', size: '10', tif: 'Ioc', cloid }]);
     expect(sent.ok).toBe(true);
 
-    const second = await runnerOn(session, dir);
+    const second = await runnerOn(ex, session, dir);
     expect(second.recovery).toMatchObject({ interrupted: [algo.plan.id], unsettled: [], malformed: 0 });
     expect(second.recovery.settled).toEqual([{ id: algo.plan.id, cloid, answer: expect.objectContaining({ status: 'filled', filled: 10n, avgPx: 102n, pxIsLimit: true, source: 'exchange' }) }]);
     const s = second.runner.get(algo.plan.id)!;
@@ -115,7 +108,7 @@ describe('algo recovery', () => {
     expect(await positionSize(ex, who.address, 1)).toBe('30');
 
     // A third start finds nothing to settle and nothing interrupted.
-    const third = await runnerOn(session, dir);
+    const third = await runnerOn(ex, session, dir);
     expect(third.recovery).toEqual({ interrupted: [], settled: [], unsettled: [], malformed: 0, compacted: [], repeated: [] });
     expect(third.runner.get(algo.plan.id)).toMatchObject({ status: 'done', nextSlice: 3 });
   });
@@ -127,7 +120,7 @@ describe('algo recovery', () => {
     // A torn last line, as a write cut short would leave.
     new AlgoLog(dir).append('{"type":"answer","id":');
 
-    const second = await runnerOn(session, dir);
+    const second = await runnerOn(ex, session, dir);
     expect(second.recovery.malformed).toBe(1);
     expect(second.recovery.settled).toEqual([{ id: algo.plan.id, cloid, answer: expect.objectContaining({ status: 'absent', filled: 0n, source: 'exchange' }) }]);
     const s = second.runner.get(algo.plan.id)!;
@@ -150,7 +143,7 @@ describe('algo recovery', () => {
 
   it('pause and cancel: a paused algo sends nothing; a cancelled one stays cancelled across a restart', async () => {
     const { session, dir, algo } = await twapWithOneSlice();
-    const second = await runnerOn(session, dir);
+    const second = await runnerOn(ex, session, dir);
     const id = algo.plan.id;
     expect((await second.runner.resume(id)).ok).toBe(true);
     expect((await second.runner.pause(id)).ok).toBe(true);
@@ -161,7 +154,7 @@ describe('algo recovery', () => {
     expect(s.children).toHaveLength(sent);
     expect(await second.runner.cancel(id)).toMatchObject({ ok: true, value: { status: 'cancelled', reason: 'cancelled by the trader' } });
     expect(await second.runner.resume(id)).toMatchObject({ ok: false, error: `${id}: it is cancelled` });
-    const third = await runnerOn(session, dir);
+    const third = await runnerOn(ex, session, dir);
     expect(third.recovery.interrupted).toEqual([]);
     expect(third.runner.get(id)).toMatchObject({ status: 'cancelled' });
   });
@@ -174,7 +167,7 @@ describe('algo recovery', () => {
     const sent = await session.exchange.order([{ contractId: 1, isBuy: true, price: '90', size: '10', tif: 'Gtc', cloid }]);
     expect(sent.ok).toBe(true);
 
-    const second = await runnerOn(session, dir);
+    const second = await runnerOn(ex, session, dir);
     expect(second.recovery.settled).toEqual([{ id: algo.plan.id, cloid, answer: expect.objectContaining({ status: 'resting', resting: true, filled: 0n }) }]);
     const cancelled = await second.runner.cancel(algo.plan.id);
     expect(cancelled).toMatchObject({ ok: true, value: { status: 'cancelled' } });
@@ -189,7 +182,7 @@ describe('algo recovery', () => {
     const session = await algoSession(ex, who);
     sessions.push(session);
     const dir = stateDir();
-    const first = await runnerOn(session, dir);
+    const first = await runnerOn(ex, session, dir);
     const done = await first.runner.startTwap({ contract: 'SOL1', side: 'buy', size: '1', durationMs: 1_000, slices: 1, bandPct: '2', timeJitterPct: 0, seed: 1 });
     if (!done.ok) throw new Error(done.error);
     expect(done.value.status).toBe('done');

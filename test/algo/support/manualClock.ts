@@ -1,4 +1,5 @@
-import type { Scheduler } from '../../../src/algo/index.js';
+import { algoHostOf, AlgoRunner, type Scheduler } from '../../../src/algo/index.js';
+import type { Session } from '../../../src/session/index.js';
 import type { TestExchange } from '../../support/exchangeHarness.js';
 
 /**
@@ -47,4 +48,12 @@ export class ManualClock implements Scheduler {
     const delta = Math.floor(time - this.now());
     if (delta > 0) await this.ex.control({ type: 'advanceTime', ms: delta });
   }
+}
+
+/** A runner on `dir` driven by its own ManualClock on `ex`: dropping both is the crash. */
+export async function runnerOn(ex: TestExchange, session: Session, dir: string) {
+  const clock = new ManualClock(ex);
+  const runner = new AlgoRunner({ host: algoHostOf(session, { refresh: true }), stateDir: dir, settings: {}, scheduler: clock });
+  const recovery = await runner.start();
+  return { runner, clock, recovery, advance: (ms: number) => clock.advance(ms, () => runner.idle()) };
 }
