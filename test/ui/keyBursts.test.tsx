@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, Text, type Instance } from 'ink';
 import { DEFAULT_KEYMAP, type CommandId } from '../../src/keymap/index.js';
@@ -11,6 +10,7 @@ import { commandContext } from './support/commandContext.js';
 import { fullStore } from './support/paneFixtures.js';
 import { renderApp, type RenderedApp } from './support/renderApp.js';
 import { FakeStdin } from './support/virtualTerminal.js';
+import { NullStdout } from '../support/nullStdout.js';
 
 /**
  * Keys whole: a read that holds several keys (a slow link, SSH, tmux `send-keys Enter C-c`)
@@ -100,17 +100,6 @@ describe('the dashboard under ink', () => {
   });
 });
 
-/** A TTY stdout that keeps nothing: these tests look at input only. */
-class NullStdout extends EventEmitter {
-  readonly isTTY = true;
-  columns = 80;
-  rows = 24;
-  write = (_data: unknown, cb?: unknown, cb2?: unknown): boolean => {
-    const done = typeof cb === 'function' ? cb : cb2;
-    if (typeof done === 'function') (done as () => void)();
-    return true;
-  };
-}
 
 describe('one write of mixed keys through ink and the keyboard handler', () => {
   it('arrows, Shift-Tab, Ctrl+U/D, Tab, Enter and Ctrl-C each arrive whole and in order', async () => {

@@ -1,10 +1,10 @@
-import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { render, Text, useInput, type Instance, type Key } from 'ink';
 import { FakeStdin } from '../../../test/ui/support/virtualTerminal.js';
 import { normalizeInput, type KeyFlags } from '../../keymap/index.js';
 import { splitBurst, type KeyPiece } from './keyBurst.js';
+import { NullStdout } from '../../../test/support/nullStdout.js';
 
 /** The key names the keymap reads from each piece. */
 const names = (pieces: KeyPiece[]) => pieces.flatMap((p) => normalizeInput(p.input, p.key).keys);
@@ -77,17 +77,6 @@ describe('splitBurst, property', () => {
   });
 });
 
-/** A TTY stdout that keeps nothing: these tests look at input only. */
-class NullStdout extends EventEmitter {
-  readonly isTTY = true;
-  columns = 80;
-  rows = 24;
-  write = (_data: unknown, cb?: unknown, cb2?: unknown): boolean => {
-    const done = typeof cb === 'function' ? cb : cb2;
-    if (typeof done === 'function') (done as () => void)();
-    return true;
-  };
-}
 
 const FLAGS: readonly (keyof KeyFlags)[] = [
   'upArrow',

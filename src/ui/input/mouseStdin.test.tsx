@@ -1,21 +1,10 @@
-import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, Text, useInput, type Instance } from 'ink';
 import { FakeStdin } from '../../../test/ui/support/virtualTerminal.js';
 import { MouseStdin } from './mouseStdin.js';
 import type { MouseEvent } from './mouseInput.js';
+import { NullStdout } from '../../../test/support/nullStdout.js';
 
-/** A TTY stdout that keeps nothing: these tests look at input only. */
-class NullStdout extends EventEmitter {
-  readonly isTTY = true;
-  columns = 80;
-  rows = 24;
-  write = (_data: unknown, cb?: unknown, cb2?: unknown): boolean => {
-    const done = typeof cb === 'function' ? cb : cb2;
-    if (typeof done === 'function') (done as () => void)();
-    return true;
-  };
-}
 
 const press = (x: number, y: number, b = 0) => `\x1b[<${b};${x};${y}M`;
 const release = (x: number, y: number, b = 0) => `\x1b[<${b};${x};${y}m`;
