@@ -18,6 +18,11 @@
 // (src/ui/render/installFastAssembly.ts); the fifth edit exports it from ink's entry, so the
 // class is reached through the same module graph in the bundled build as in the sources.
 //
+// ink fixes its render throttle when it mounts, from the size the screen opens with; the
+// sixth edit has it ask \`options.frameRate()\` (when given) at each render and re-make the
+// throttle when the rate changed, so a screen that grows after it opens gets the frame rate
+// of its new size (src/ui/render/frameBudget.ts).
+//
 // And ink imports the whole of es-toolkit's compat build (hundreds of modules, ~0.1 s of
 // start-up) for one function, throttle; the fourth edit imports that function alone, from
 // the same package, when the installed es-toolkit has it.
@@ -47,6 +52,34 @@ export const EDITS = [
   ['render-node-to-output.js', "import widestLine from 'widest-line';", `${MARK} import measureText from './measure-text.js';\nimport widestLine from 'widest-line';`],
   ['render-node-to-output.js', '                const currentWidth = widestLine(text);', '                const currentWidth = measureText(text).width;'],
   ['ink.js', "import { throttle } from 'es-toolkit/compat';", `${MARK} import throttle from 'es-toolkit/compat/throttle';`],
+  [
+    'ink.js',
+    `            const throttled = throttle(this.onRender, renderThrottleMs, {
+                leading: true,
+                trailing: true,
+            });
+            this.rootNode.onRender = () => {
+                this.hasPendingThrottledRender = true;
+                throttled();
+            };`,
+    `            let throttleMs = renderThrottleMs;
+            let throttled = throttle(this.onRender, renderThrottleMs, {
+                leading: true,
+                trailing: true,
+            });
+            this.rootNode.onRender = () => {
+                this.hasPendingThrottledRender = true;
+                const fps = typeof options.frameRate === 'function' ? options.frameRate() : maxFps;
+                const ms = fps > 0 ? Math.max(1, Math.ceil(1000 / fps)) : 0;
+                if (ms !== throttleMs) {
+                    throttled.cancel();
+                    throttleMs = ms;
+                    throttled = throttle(this.onRender, ms, { leading: true, trailing: true });
+                    this.throttledOnRender = throttled;
+                }
+                throttled();
+            };`,
+  ],
   ['index.js', "export { default as measureElement } from './measure-element.js';", `${MARK} export { default as PerpdeskOutput } from './output.js';\nexport { default as measureElement } from './measure-element.js';`],
 ];
 

@@ -16,13 +16,18 @@ const STEP_MS = 10;
 let screens: Screens;
 let big: TestScreen;
 let small: TestScreen;
+/** Opens at 80x24 (250 fps) and grows to 500x200: a hostile viewer's way round the budget. */
+let grown: TestScreen;
 
 beforeAll(async () => {
   screens = await startScreens();
   big = screens.mount('big', { cols: 500, rows: 200 });
   small = screens.mount('small', { cols: 120, rows: 40 });
+  grown = screens.mount('grown', { cols: 80, rows: 24 });
   await big.vt.waitFor('SOL1', 60_000);
   await small.vt.waitFor('SOL1', 60_000);
+  await grown.vt.waitFor('SOL1', 60_000);
+  grown.vt.resize(500, 200);
 }, 120_000);
 
 afterAll(async () => {
@@ -44,23 +49,26 @@ describe('frame budget', () => {
 
   it(`draws ${CHANGES} changes ${STEP_MS} ms apart in a handful of frames on 500x200 and one each on 120x40`, async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: Date.now() });
-    const before = { big: frames(big), small: frames(small) };
+    const before = { big: frames(big), small: frames(small), grown: frames(grown) };
     for (let i = 0; i < CHANGES; i++) {
-      view.notify(big.view, `change ${i}`, 'info', Date.now());
-      view.notify(small.view, `change ${i}`, 'info', Date.now());
+      for (const s of [big, small, grown]) view.notify(s.view, `change ${i}`, 'info', Date.now());
       await vi.advanceTimersByTimeAsync(STEP_MS);
     }
     await vi.advanceTimersByTimeAsync(1_000);
-    const drawn = { big: frames(big) - before.big, small: frames(small) - before.small };
+    const drawn = { big: frames(big) - before.big, small: frames(small) - before.small, grown: frames(grown) - before.grown };
     vi.useRealTimers();
     // 1.6 s of ink's time: a 6-fps screen has 10 frame slots and the leading one (the
     // session's own updates, in real time, fall in the same slots); a few more are allowed
     // for frames that do not go through ink's throttle (ink's immediate renders, a frame
     // the changed-cells writer flushes in two on a loaded host). Without the budget: 68.
-    expect(drawn.big).toBeLessThanOrEqual(Math.ceil(((CHANGES * STEP_MS + 1_000) * 6) / 1000) + 5);
+    const bound = Math.ceil(((CHANGES * STEP_MS + 1_000) * 6) / 1000) + 5;
+    expect(drawn.big).toBeLessThanOrEqual(bound);
+    // The budget follows the size: a screen that opened at 80x24 and grew draws as a 500x200 one.
+    expect(drawn.grown).toBeLessThanOrEqual(bound);
     expect(drawn.small).toBeGreaterThanOrEqual(CHANGES);
     // Merged, never lost: both show the last change.
     await big.vt.waitFor(`change ${CHANGES - 1}`, 10_000);
     await small.vt.waitFor(`change ${CHANGES - 1}`, 10_000);
+    await grown.vt.waitFor(`change ${CHANGES - 1}`, 10_000);
   }, 60_000);
 });

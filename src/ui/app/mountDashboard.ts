@@ -84,8 +84,9 @@ const MAX_FPS = 250;
 /**
  * A screen's frames a second: MAX_FPS, less for a big screen so that the cells it draws a
  * second stay within src/ui/render/frameBudget.ts's budget (a 500x200 SSH viewer draws at
- * most 6 frames a second, a 120x40 one 125). ink fixes its throttle when it mounts, so the
- * size is the one the screen opens with.
+ * most 6 frames a second, a 120x40 one 125). ink asks at every render (`frameRate`, added
+ * to ink by scripts/patchInk.mjs), so a screen that opens small and then grows draws at the
+ * rate of its new size.
  */
 function screenFps(stdout: NodeJS.WriteStream): number {
   return frameBudgetFps(stdout.columns || 80, stdout.rows || 24, MAX_FPS);
@@ -188,6 +189,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
       exitOnCtrlC: false,
       patchConsole: io.patchConsole ?? false,
       maxFps: diffOut ? screenFps(io.stdout) : 30,
+      ...(diffOut ? { frameRate: () => screenFps(io.stdout) } : {}),
       stdout: diffOut ? (diffOut as unknown as NodeJS.WriteStream) : io.stdout,
     },
   );
