@@ -35,7 +35,14 @@ const BENCHES: Record<string, Bench> = {
   // Issue 18 part 3: a large account beside a small one (the dashboard in a pty, as above).
   account: (f) => benchAccount({ skipBuild: !f.build }),
   // Issue 20: one `perpdesk serve` with 1, 4 and 16 SSH viewers against as many standalone dashboards.
-  serve: (f) => benchServe({ skipBuild: !f.build }),
+  // Issue 34: watchers sharing one screen, 100 of them, beside a screen per viewer.
+  // SERVE_BENCH_COUNTS (e.g. 1,16,100) and SERVE_BENCH_SIDES (serve,serve-unshared,standalone) narrow a run.
+  serve: (f) =>
+    benchServe({
+      skipBuild: !f.build,
+      ...(process.env['SERVE_BENCH_COUNTS'] ? { counts: process.env['SERVE_BENCH_COUNTS'].split(',').map(Number) } : {}),
+      ...(process.env['SERVE_BENCH_SIDES'] ? { sides: process.env['SERVE_BENCH_SIDES'].split(',') as NonNullable<Parameters<typeof benchServe>[0]>['sides'] } : {}),
+    }),
   // Issue 33: one viewer sending 10000x10000 and a resize storm, against a normal one.
   'serve-hostile': (f) => benchServeHostile({ skipBuild: !f.build }),
 };

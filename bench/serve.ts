@@ -34,9 +34,16 @@ export interface ServeBenchOptions {
   warmupSeconds?: number;
   windowSeconds?: number;
   log?: (line: string) => void;
+  /** Which sides to run (default all, in this order). */
+  sides?: Step['side'][];
 }
 
-export const DEFAULT_COUNTS = [1, 4, 16];
+export const DEFAULT_COUNTS = [1, 4, 16, 100];
+/**
+ * The baselines stop at 16: standalone dashboards are whole processes (about 100 MB each),
+ * and 100 screens of their own in one server are more than these 2 cores draw.
+ */
+const BASELINE_MAX = 16;
 export const DEFAULT_WARMUP_S = 20;
 export const DEFAULT_WINDOW_S = 30;
 const LIVE_TIMEOUT_MS = 120_000;
@@ -46,16 +53,23 @@ interface Side {
   /** Brings the number of live viewers to `n`; returns the pids to measure. */
   grow(n: number): Promise<number[]>;
   bytes(): number;
+  /** A few viewers type (open and close the help overlay): milliseconds from each key to the screen showing it. */
+  typing?(): Promise<{ first: number[]; keys: number[] }>;
   close(): Promise<void>;
 }
 
-function serveSide(root: string, url: string, inviteCode: string, max: number): Side {
+const TYPISTS = 3;
+const PRESSES = 10;
+const helpShown = (screen: string) => screen.includes('Help: keys');
+
+/** `share: false` is the baseline: every viewer its own screen (PERPDESK_SERVE_SHARE=0), as before watch groups. */
+function serveSide(root: string, url: string, inviteCode: string, max: number, share: boolean): Side {
   let server: ServeProcess | undefined;
   const viewers: SshViewer[] = [];
   return {
-    side: 'serve',
+    side: share ? 'serve' : 'serve-unshared',
     async grow(n) {
-      server ??= await startServeProcess({ root, url, inviteCode, viewers: max });
+      server ??= await startServeProcess({ root, url, inviteCode, viewers: max, ...(share ? {} : { env: { PERPDESK_SERVE_SHARE: '0' } }) });
       const s = server;
       // A few at a time: sixteen key exchanges at once are a burst of the bench's own CPU.
       while (viewers.length < n) {
@@ -67,6 +81,22 @@ function serveSide(root: string, url: string, inviteCode: string, max: number): 
       return [s.pid];
     },
     bytes: () => viewers.reduce((sum, v) => sum + v.bytes, 0),
+    async typing() {
+      const first: number[] = [];
+      const keys: number[] = [];
+      for (const v of viewers.slice(-TYPISTS)) {
+        v.watch();
+        // The first key mounts the viewer a screen of its own (when it watched with others).
+        first.push(await v.key('?', helpShown, 20_000));
+        for (let i = 0; i < PRESSES; i++) {
+          await sleep(100);
+          keys.push(await v.key('\x1b', (sc) => !helpShown(sc), 10_000));
+          await sleep(100);
+          keys.push(await v.key('?', helpShown, 10_000));
+        }
+      }
+      return { first, keys };
+    },
     async close() {
       for (const v of viewers) v.close();
       await server?.close();
@@ -108,11 +138,16 @@ export async function benchServe(o: ServeBenchOptions = {}): Promise<{ markdown:
   log(`one exchange process (${activity}) for both sides...`);
   const exchange = await startExchangeProcess({ root: ROOT, activity, seed: 1, inviteCount: max + 8 });
   try {
-    const sides: (() => Side)[] = [() => serveSide(ROOT, exchange.url, exchange.inviteCode(), max), () => standaloneSide(ROOT, exchange.url, () => exchange.inviteCode())];
-    for (const make of sides) {
-      const side = make();
+    const all: Record<Step['side'], () => Side> = {
+      serve: () => serveSide(ROOT, exchange.url, exchange.inviteCode(), max, true),
+      'serve-unshared': () => serveSide(ROOT, exchange.url, exchange.inviteCode(), max, false),
+      standalone: () => standaloneSide(ROOT, exchange.url, () => exchange.inviteCode()),
+    };
+    for (const name of o.sides ?? (Object.keys(all) as Step['side'][])) {
+      const side = all[name]();
       try {
-        for (const n of counts) {
+        const sideCounts = counts.filter((c) => name === 'serve' || c <= BASELINE_MAX);
+        for (const n of sideCounts) {
           log(`${side.side}: ${n} viewer(s)...`);
           let pids: number[];
           try {
@@ -135,6 +170,13 @@ export async function benchServe(o: ServeBenchOptions = {}): Promise<{ markdown:
             bytesPerSec: (side.bytes() - bytes0) / window.seconds,
             exchangeCpuPercent: (100 * ((cpuSeconds(exchange.pid) ?? Number.NaN) - ex0)) / window.seconds,
           };
+          if (side.typing && n === sideCounts[sideCounts.length - 1]) {
+            try {
+              step.typing = await side.typing();
+            } catch (e) {
+              log(`${side.side}: typing not measured: ${e instanceof Error ? e.message : String(e)}`);
+            }
+          }
           steps.push(step);
           log(`${side.side}: ${n} viewer(s): ${(window.rssBytes / 1024 / 1024).toFixed(1)} MB, ${window.cpuPercent.toFixed(1)} % of a core`);
         }
@@ -149,8 +191,9 @@ export async function benchServe(o: ServeBenchOptions = {}): Promise<{ markdown:
   const minutes = (performance.now() - started) / 60_000;
   const method =
     `One \`perpdesk exchange --activity ${activity}\` process is the market for both sides; each side has its own account on it (a --key-file onboarded with an invite code). ` +
-    `The serve side is one \`perpdesk serve --url ...\` process with ${counts.join(', then ')} SSH viewers (ssh2 clients in the bench process, trading keys, 120x40 shells that read everything); ` +
-    `the standalone side is ${counts.join(', then ')} \`perpdesk --url ...\` processes in 120x40 ptys. The sides run one after the other (serve first); each count adds viewers to those already live, ` +
+    `The serve side is one \`perpdesk serve --url ...\` process with ${counts.join(', then ')} SSH viewers (ssh2 clients in the bench process, trading keys, 120x40 shells that read everything and type nothing, so they share one screen: src/ui/serve/watchGroups.ts); ` +
+    `the unshared side is the same with PERPDESK_SERVE_SHARE=0 (a screen per viewer, the baseline) up to ${BASELINE_MAX} viewers; ` +
+    `the standalone side is ${counts.filter((c) => c <= BASELINE_MAX).join(', then ')} \`perpdesk --url ...\` processes in 120x40 ptys. The sides run one after the other; each count adds viewers to those already live, ` +
     `waits for their live books and a ${warmupSeconds}-s warm-up, then measures CPU (user + system, /proc) and the summed resident memory (median of samples every 3 s) of the side's processes over ${windowSeconds} s. ` +
     `Viewers' terminals (ssh2 client, pty) are the bench's and not counted. Run took ${minutes.toFixed(1)} min.`;
   return { markdown: `${method}\n\n${serveTables(run)}`, goals: serveGoals(run) };

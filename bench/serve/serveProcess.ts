@@ -21,7 +21,7 @@ export interface ServeProcess {
   close(): Promise<void>;
 }
 
-export async function startServeProcess(o: { root: string; url: string; inviteCode: string; viewers: number; timeoutMs?: number; nodeArgs?: string[] }): Promise<ServeProcess> {
+export async function startServeProcess(o: { root: string; url: string; inviteCode: string; viewers: number; timeoutMs?: number; nodeArgs?: string[]; env?: Record<string, string> }): Promise<ServeProcess> {
   const home = mkdtempSync(path.join(os.tmpdir(), 'perpdesk-bench-serve-'));
   mkdirSync(path.join(home, 'keys'), { mode: 0o700 });
   const keyFile = path.join(home, 'keys', 'master.key');
@@ -40,6 +40,7 @@ export async function startServeProcess(o: { root: string; url: string; inviteCo
     PERPDESK_PRIVATE_KEY: undefined,
     PERPDESK_PASSWORD: undefined,
     PERPDESK_RENDERER: 'diff',
+    ...o.env,
   };
   for (const [k, v] of Object.entries(merged)) if (v !== undefined && k !== 'CI') env[k] = v;
   const args = [

@@ -1,16 +1,18 @@
-import { fix, table } from '../measure.js';
+import { fix, percentile, table } from '../measure.js';
 import type { GoalRow } from '../dashboard/report.js';
 import type { ProcessWindow } from './processWindow.js';
 
 /** One configuration measured: `viewers` people watching, through one server or one process each. */
 export interface Step {
-  side: 'serve' | 'standalone';
+  side: 'serve' | 'serve-unshared' | 'standalone';
   viewers: number;
   processes: number;
   window?: ProcessWindow;
   /** Bytes/s written to all the viewers' terminals together over the window. */
   bytesPerSec?: number;
   exchangeCpuPercent?: number;
+  /** After the window, a few viewers typing: ms from key to screen (their first keys apart). */
+  typing?: { first: number[]; keys: number[] };
   /** Why the step has no figures (a start that failed or timed out). */
   error?: string;
 }
@@ -24,7 +26,7 @@ export interface ServeRun {
 
 const MB = 1024 * 1024;
 const mb = (bytes: number | undefined) => (bytes === undefined ? Number.NaN : bytes / MB);
-const LABEL = { serve: 'one `perpdesk serve`, SSH viewers', standalone: 'standalone `perpdesk`, one process each' } as const;
+const LABEL = { serve: 'one `perpdesk serve`, SSH viewers', 'serve-unshared': 'one `perpdesk serve`, a screen per viewer (PERPDESK_SERVE_SHARE=0)', standalone: 'standalone `perpdesk`, one process each' } as const;
 
 function find(run: ServeRun, side: Step['side'], viewers: number): Step | undefined {
   return run.steps.find((s) => s.side === side && s.viewers === viewers && s.window !== undefined);
@@ -61,8 +63,8 @@ export function serveTables(run: ServeRun): string {
   const counts = [...new Set(run.steps.map((s) => s.viewers))].filter((n) => n > 1).sort((a, b) => a - b);
   const extra = table(
     ['each extra viewer, from 1 to N', 'N', 'resident MB', 'CPU % of a core'],
-    (['serve', 'standalone'] as const).flatMap((side) =>
-      counts.map((n) => [LABEL[side], n, fix(perExtra(run, side, n, (w) => mb(w.rssBytes))), fix(perExtra(run, side, n, (w) => w.cpuPercent), 2)]),
+    (['serve', 'serve-unshared', 'standalone'] as const).flatMap((side) =>
+      counts.filter((n) => find(run, side, n)).map((n) => [LABEL[side], n, fix(perExtra(run, side, n, (w) => mb(w.rssBytes))), fix(perExtra(run, side, n, (w) => w.cpuPercent), 2)]),
     ),
   );
   return `${main}\n\n${extra}`;
@@ -92,6 +94,49 @@ export function serveGoals(run: ServeRun): GoalRow[] {
     target: '< 1 % of a core',
     measured: Number.isFinite(cpu) ? `${fix(cpu, 2)} %` : 'not measured',
     met: Number.isFinite(cpu) ? cpu < 1 : undefined,
+  });
+  // Issue 34's rows, beside the unshared baseline of the same run.
+  const base = perExtra(run, 'serve-unshared', 16, (w) => w.cpuPercent);
+  const baseMem = perExtra(run, 'serve-unshared', 16, (w) => mb(w.rssBytes));
+  const vs = (x: number, unit: string, d: number) => (Number.isFinite(x) ? ` (a screen per viewer: ${fix(x, d)}${unit})` : '');
+  goals.push({
+    goal: `serve: CPU per extra viewer, watchers (1 to 16, ${run.activity}, 120x40)`,
+    target: '<= 0.5 % of a core',
+    measured: Number.isFinite(cpu) ? `${fix(cpu, 2)} %${vs(base, ' %', 2)}` : 'not measured',
+    met: Number.isFinite(cpu) ? cpu <= 0.5 : undefined,
+  });
+  goals.push({
+    goal: 'serve: resident memory per extra viewer, watchers (1 to 16)',
+    target: '<= 3 MB',
+    measured: Number.isFinite(mem) ? `${fix(mem)} MB${vs(baseMem, ' MB', 1)}` : 'not measured',
+    met: Number.isFinite(mem) ? mem <= 3 : undefined,
+  });
+  const cpuRatio = s16 && one ? s16.cpuPercent / one.cpuPercent : Number.NaN;
+  goals.push({
+    goal: 'serve: 16 SSH viewers, CPU vs one standalone dashboard',
+    target: '<= 2x',
+    measured: Number.isFinite(cpuRatio) ? `${fix(cpuRatio, 2)}x (${fix(s16!.cpuPercent)} % vs ${fix(one!.cpuPercent)} %)` : 'not measured',
+    met: Number.isFinite(cpuRatio) ? cpuRatio <= 2 : undefined,
+  });
+  const s100 = find(run, 'serve', 100)?.window;
+  const u100 = find(run, 'serve-unshared', 100)?.window;
+  goals.push({
+    goal: `serve: 100 SSH viewers (watchers), total CPU (${run.activity})`,
+    target: '< 100 % of a core',
+    measured: s100 ? `${fix(s100.cpuPercent)} %, ${fix(mb(s100.rssBytes) / 100, 2)} MB a viewer${u100 ? ` (a screen per viewer: ${fix(u100.cpuPercent)} %, ${fix(mb(u100.rssBytes) / 100, 2)} MB)` : ''}` : 'not measured',
+    met: s100 ? s100.cpuPercent < 100 : undefined,
+  });
+  const typed = (side: Step['side']) => run.steps.filter((st) => st.side === side && st.typing).at(-1);
+  const t = typed('serve');
+  const tb = typed('serve-unshared');
+  const p95 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 95);
+  goals.push({
+    goal: `serve: keypress to screen, p95, a typing viewer among ${t?.viewers ?? 'N'} (${run.activity})`,
+    target: '<= 50 ms',
+    measured: t?.typing
+      ? `${fix(p95(t.typing.keys), 1)} ms over ${t.typing.keys.length} keys; first key (its own screen mounted) ${t.typing.first.map((x) => fix(x, 0)).join(', ')} ms${tb?.typing ? ` (a screen per viewer, ${tb.viewers} viewers: ${fix(p95(tb.typing.keys), 1)} ms)` : ''}`
+      : 'not measured',
+    met: t?.typing ? p95(t.typing.keys) <= 50 : undefined,
   });
   return goals;
 }

@@ -56,6 +56,28 @@ export class SshViewer {
     this.term = undefined;
   }
 
+  /**
+   * Parses the output again, from now on, into a fresh terminal: for a viewer about to type,
+   * whose first key gives it a screen of its own, drawn in full at its first frame.
+   */
+  watch(): void {
+    this.term ??= newTerminal(this.cols, this.rows);
+  }
+
+  /** Sends `data`; resolves with the milliseconds until the screen satisfies `test` (watch() first). */
+  async key(data: string, test: (screen: string) => boolean, timeoutMs: number): Promise<number> {
+    const term = this.term;
+    if (!term) throw new Error('SSH viewer: key() needs watch() first');
+    const t0 = performance.now();
+    this.stream.write(data);
+    for (;;) {
+      const screen = await new Promise<string>((resolve) => term.write('', () => resolve(screenText(term))));
+      if (test(screen)) return performance.now() - t0;
+      if (performance.now() - t0 > timeoutMs) throw new Error(`SSH viewer: the screen did not change as expected within ${timeoutMs} ms after a key`);
+      await new Promise((r) => setTimeout(r, 1));
+    }
+  }
+
   close(): void {
     this.term?.dispose();
     this.term = undefined;

@@ -52,8 +52,11 @@ export interface ViewerStreams {
   dispose(): void;
 }
 
-/** Keys from the channel. ink asks a tty to go raw; the client's terminal already is. */
-class ViewerInput extends PassThrough {
+/**
+ * Keys from the channel. ink asks a tty to go raw; the client's terminal already is. Also the
+ * keyboard of a screen fed from another one (src/ui/serve/watchGroups.ts).
+ */
+export class ViewerInput extends PassThrough {
   readonly isTTY = true as const;
   isRaw = false;
   setRawMode(on: boolean): this {

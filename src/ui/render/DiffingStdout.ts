@@ -147,6 +147,15 @@ export class DiffingStdout extends Writable {
     }
   }
 
+  /**
+   * Writes what is pending, then returns the whole screen as a terminal that joins now must be
+   * drawn to follow the frames written from here on (FrameDiffer.catchUp).
+   */
+  catchUp(): string {
+    this.flush();
+    return this.differ.catchUp();
+  }
+
   /** Makes the next frame a full repaint (after something else wrote to the terminal). */
   invalidate(): void {
     this.differ.invalidate();

@@ -68,6 +68,26 @@ export class FrameDiffer {
     this.cursorShown = null;
   }
 
+  /**
+   * A full repaint of the last frame for a terminal that starts showing this differ's output
+   * late (a viewer joining screens that share frames), which leaves that terminal in the state
+   * this differ assumes its terminals are in, so the frames rendered after apply to it as well.
+   * Empty before the first frame.
+   */
+  catchUp(): string {
+    const prev = this.prev;
+    if (prev === null) return '';
+    const shown = this.cursorShown === true;
+    const fresh = new FrameDiffer({ synchronized: this.synchronized });
+    // Both end in the default style with the cursor shown or hidden alike; where the cursor
+    // is may differ (and a pending wrap is terminal-specific), so the next frame starts from
+    // an absolute move for every terminal.
+    const out = fresh.render(prev, { x: this.state.x, y: this.state.y, visible: shown });
+    this.state.x = -1;
+    this.state.y = -1;
+    return out;
+  }
+
   render(next: ScreenBuffer, cursor: FrameCursor): string {
     const prev = this.prev;
     let body: string;

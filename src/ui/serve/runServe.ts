@@ -16,6 +16,8 @@ import { DEFAULT_THEME } from '../theme/loadTheme.js';
 import { createViewStore, view, type ViewStore } from '../view/viewStore.js';
 import { startTheme } from '../view/rememberedView.js';
 import { viewerSession } from './viewerSession.js';
+import { WatchGroups } from './watchGroups.js';
+import type { ColorLevel } from '../theme/tokens.js';
 import { terminalSafe } from '../../protocol/safeText.js';
 
 /**
@@ -87,12 +89,27 @@ export async function serveMain(argv: string[]): Promise<number> {
   const fastAssembly = process.env['PERPDESK_RENDERER'] === 'ink' ? undefined : await installFastAssembly();
   const themeName = startTheme({ flag: args.theme, remembered: undefined, config: p.config.theme }, core.themeNames, DEFAULT_THEME);
   let viewerCount = 0;
-  const mountViewer: MountViewer = (io) => {
+  const newView = () => {
     const viewStore = createViewStore({ chartInterval: CANDLE_BASE_INTERVAL });
     view.setTheme(viewStore, themeName);
     view.setViewers(viewStore, viewerCount);
-    viewers.add(viewStore);
-    return mountViewerScreen(core, io, viewStore, noColor, () => viewers.delete(viewStore));
+    return viewStore;
+  };
+  const onView = (v: ViewStore, live: boolean) => void (live ? viewers.add(v) : viewers.delete(v));
+  const mountOwn = (io: ViewerIo, v: ViewStore, level: ColorLevel) => {
+    onView(v, true);
+    return ownScreen(core, io, v, level, () => onView(v, false));
+  };
+  // Viewers who only watch share a screen (watchGroups.ts) unless PERPDESK_SERVE_SHARE=0 (the
+  // bench's baseline) or ink writes its own frames (PERPDESK_RENDERER=ink: no changed-cells
+  // screen to draw a late joiner from).
+  const groups =
+    process.env['PERPDESK_SERVE_SHARE'] === '0' || process.env['PERPDESK_RENDERER'] === 'ink'
+      ? undefined
+      : new WatchGroups({ core, newView, onView, mountOwn: (io, v) => mountOwn(io, v, viewerLevel(io, noColor)) });
+  const mountViewer: MountViewer = (io) => {
+    const level = viewerLevel(io, noColor);
+    return viewerScreen(io, () => (groups ? groups.join(io, level) : mountOwn(io, newView(), level)));
   };
 
   const log = openServeLog(p.stateDir);
@@ -132,6 +149,7 @@ export async function serveMain(argv: string[]): Promise<number> {
   });
   process.stderr.write(`perpdesk serve: ${stop}: closing the viewers and the session\n`);
   await server.close();
+  groups?.close();
   log.close();
   if (fastAssembly?.installed) fastAssembly.restore();
   await closeCore(core, SERVER_CLOSED);
@@ -139,16 +157,33 @@ export async function serveMain(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** One viewer's dashboard on its SSH channel: the alternate screen while it runs, given back before the channel ends. */
-function mountViewerScreen(core: DashboardCore, io: ViewerIo, viewStore: ViewStore, noColor: boolean, gone: () => void): { closed: Promise<void>; close(): void } {
+/** The colours a viewer's terminal takes, from what its client said of it. */
+function viewerLevel(io: ViewerIo, noColor: boolean): ColorLevel {
+  return noColor ? 'none' : detectColorLevel({ TERM: io.terminal.term, COLORTERM: io.terminal.colorTerm }, []);
+}
+
+/**
+ * One viewer on its SSH channel, whatever screen it shows (its group's or its own): the
+ * alternate screen while it runs, given back before the channel ends.
+ */
+function viewerScreen(io: ViewerIo, show: () => { closed: Promise<void>; close(): void }): { closed: Promise<void>; close(): void } {
   io.stdout.write(ENTER);
   // ink hooks every instance to signal-exit, which re-raises a signal (ending the process at
   // once) when the process has no more listeners for it than signal-exit has exit hooks: with
-  // n viewers that is n hooks against the server's one listener. One listener per viewer keeps
-  // SIGTERM for the server's own orderly close.
+  // n viewers that is up to n hooks against the server's one listener. One listener per viewer
+  // keeps SIGTERM for the server's own orderly close.
   const hold = () => {};
   for (const s of STOP_SIGNALS) process.on(s, hold);
-  const level = noColor ? 'none' : detectColorLevel({ TERM: io.terminal.term, COLORTERM: io.terminal.colorTerm }, []);
+  const shown = show();
+  const closed = shown.closed.then(() => {
+    for (const s of STOP_SIGNALS) process.off(s, hold);
+    io.stdout.write(LEAVE);
+  });
+  return { closed, close: () => shown.close() };
+}
+
+/** A viewer's own dashboard (its first key or resize took it out of its watch group, or sharing is off). */
+function ownScreen(core: DashboardCore, io: ViewerIo, viewStore: ViewStore, level: ColorLevel, gone: () => void): { closed: Promise<void>; close(): void } {
   const screen = mountDashboard(
     { ...core, level },
     {
@@ -168,9 +203,7 @@ function mountViewerScreen(core: DashboardCore, io: ViewerIo, viewStore: ViewSto
     if (done) return;
     done = true;
     screen.unmount();
-    for (const s of STOP_SIGNALS) process.off(s, hold);
     gone();
-    io.stdout.write(LEAVE);
     resolveClosed();
   };
   screen.quit.then(finish, finish);

@@ -181,3 +181,31 @@ describe('FrameDiffer on a real terminal', () => {
     );
   });
 });
+
+describe('FrameDiffer.catchUp (a terminal that joins a shared screen late)', () => {
+  it('draws a late terminal so that the frames after apply to it as to the first (random screens)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.constantFrom([8, 3], [30, 6], [80, 5]), fc.integer({ min: 0, max: 4 }), async (seed, [cols, rows], joinAt) => {
+        const first = createTerminal(cols!, rows!);
+        const late = createTerminal(cols!, rows!);
+        terminals.push(first, late);
+        const differ = new FrameDiffer();
+        let frame = randomScreen(seed, cols!, rows!);
+        for (let step = 0; step < 6; step++) {
+          if (step === joinAt) await writeTerm(late, differ.catchUp());
+          const out = differ.render(frame, HIDDEN_CURSOR);
+          await writeTerm(first, out);
+          if (step >= joinAt) await writeTerm(late, out);
+          expect(firstBufferDifference(first, frame)).toBeNull();
+          if (step >= joinAt) expect(firstBufferDifference(late, frame)).toBeNull();
+          frame = randomScreen(seed + step, cols!, rows!, frame);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('is empty before the first frame', () => {
+    expect(new FrameDiffer().catchUp()).toBe('');
+  });
+});
