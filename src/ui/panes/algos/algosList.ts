@@ -3,7 +3,7 @@ import { formatCountdown } from '../../format/time.js';
 import { filler, widthFor } from '../columns.js';
 import { listPaneDef } from '../listPaneDef.js';
 import { algoPaneRows, boardSummary, type AlgoPaneRow } from './algoPaneRows.js';
-import { boardStateOf } from './useAlgoBoard.js';
+import { boardStateOf } from './boardState.js';
 
 /** Kind, side, progress and state never go; the contract, average and the reason go first when narrow. */
 export function algoColumns(rows: readonly AlgoPaneRow[], now: number): Column<AlgoPaneRow>[] {
