@@ -140,6 +140,11 @@ export function selectedJournalEntry(app: AppState, view: ViewState): JournalEnt
   return pick(listRowsOf(JOURNAL_LIST, app, view), view.selection.journal)?.entry;
 }
 
+/** The selected trade's tid (a tape row's key), on the tape as the pane lists it: narrowed by its filter. */
+export function selectedTradeId(app: AppState, view: ViewState): string | undefined {
+  return pick(listRowsOf(TRADES_LIST, app, view), view.selection.trades)?.key;
+}
+
 /** The selected share group's id (for collateral moves into or out of it). */
 export function selectedShareGroupId(app: AppState, view: ViewState): number | undefined {
   return pick(listRowsOf(SHARE_GROUPS_LIST, app, view), view.selection.shareGroups)?.groupId;
