@@ -5,7 +5,7 @@ import { applyOverrides } from '../../src/keymap/index.js';
 import type { Action, OrderSpec } from '../../src/protocol/wire/index.js';
 import { createAppStore } from '../../src/state/store.js';
 import { startAlerts } from '../../src/ui/alerts/alerts.js';
-import { MONITOR_FILLS } from '../../src/ui/panes/fills/FillsPane.js';
+import { MONITOR_FILLS } from '../../src/ui/panes/fills/fillsList.js';
 import { fills, fullStore, MARK } from './support/paneFixtures.js';
 import { createViewStore } from '../../src/ui/view/viewStore.js';
 import { KEYS } from '../support/terminal.js';

@@ -6,7 +6,6 @@ import type { PaneId } from '../context/paneIds.js';
 import { contractsById } from '../panes/lookups.js';
 import {
   bookCursorPrice,
-  clampSelection,
   selectedAccountRow,
   selectedAgent,
   selectedFill,
@@ -14,6 +13,7 @@ import {
   selectedOrder,
   selectedPosition,
   selectedShareGroupId,
+  selectedTradeId,
 } from '../panes/selection.js';
 import type { ViewState } from '../view/viewStore.js';
 
@@ -57,12 +57,8 @@ function accountCopy(app: AppState, view: ViewState): RowCopy {
 }
 
 function tradeCopy(app: AppState, view: ViewState): RowCopy {
-  const contract = selectSelectedContract(app);
-  const tape = contract ? (app.market.trades[contract.contractId] ?? []) : [];
-  // The pane lists the tape newest first; the store keeps it oldest first.
-  const i = clampSelection(view.selection.trades, tape.length);
-  const trade = i === undefined ? undefined : tape[tape.length - 1 - i];
-  return trade ? copy('tid', String(trade.tid)) : none('nothing to copy: no trade selected');
+  const tid = selectedTradeId(app, view);
+  return tid !== undefined ? copy('tid', tid) : none('nothing to copy: no trade selected');
 }
 
 export function rowCopyValue(pane: PaneId, app: AppState, view: ViewState): RowCopy {

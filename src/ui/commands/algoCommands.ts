@@ -1,9 +1,9 @@
 import type { AppContextValue } from '../context/AppContext.js';
 import { algoBlocked, openForm } from '../forms/formActions.js';
-import { algoPaneRows, type AlgoPaneRow } from '../panes/algos/algoPaneRows.js';
-import { boardStateOf } from '../panes/algos/useAlgoBoard.js';
-import { clampSelection, paneRowFilters } from '../panes/selection.js';
-import { filterQueryOf, view } from '../view/viewStore.js';
+import type { AlgoPaneRow } from '../panes/algos/algoPaneRows.js';
+import { ALGOS_LIST } from '../panes/algos/algosList.js';
+import { clampSelection, listRowsOf } from '../panes/selection.js';
+import { view } from '../view/viewStore.js';
 import type { CommandTable } from './types.js';
 
 /**
@@ -12,9 +12,8 @@ import type { CommandTable } from './types.js';
  */
 
 /** The rows of the Algos pane, as it lists them (narrowed by its `/` filter). */
-export function algoRowsOf(app: AppContextValue): readonly AlgoPaneRow[] {
-  const v = app.view.getState();
-  return paneRowFilters.algos(algoPaneRows(boardStateOf(app.algos)), filterQueryOf(v, 'algos'));
+function algoRowsOf(app: AppContextValue): readonly AlgoPaneRow[] {
+  return listRowsOf(ALGOS_LIST, app.store.getState(), app.view.getState(), app);
 }
 
 export function selectedAlgo(app: AppContextValue): AlgoPaneRow | undefined {

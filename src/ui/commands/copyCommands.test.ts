@@ -56,3 +56,13 @@ describe('row.copy (y)', () => {
     expect(tiny.notice()).toMatchObject({ text: 'not copied: 2 bytes is too long for the terminal clipboard (at most 0)', tone: 'warning' });
   });
 });
+
+describe('row.copy (y) on a filtered tape', () => {
+  it('copies the selected row the pane shows, not the row at that place in the whole tape', () => {
+    const t = setup();
+    // The fixture's tape: tids 1000..1029, every third a sell; the newest sell is 1027, the newest trade 1029.
+    t.viewStore.setState({ focus: 'trades', filters: { trades: 'sell' } });
+    t.copy();
+    expect(t.notice()).toMatchObject({ text: 'copied tid 1027' });
+  });
+});

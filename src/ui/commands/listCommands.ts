@@ -1,7 +1,6 @@
 import { selectActiveContractNames } from '../../state/selectors.js';
 import { type Context, isPane, usableBindings } from '../../keymap/index.js';
 import { moveBookCursorIn, paneRowCount } from '../panes/selection.js';
-import { algoRowsOf } from './algoCommands.js';
 import { helpGeometry } from '../overlays/HelpOverlay.js';
 import { paletteGeometry } from '../overlays/PaletteOverlay.js';
 import { helpLines, paletteItems, pickerItems, profileItems } from '../overlays/overlayLists.js';
@@ -60,8 +59,8 @@ function moveList(move: Move) {
     const a = app.store.getState();
     const pane = v.focus;
     if (!isPane(pane as Context)) return;
-    // The algos are the algo board's, not the store's.
-    const count = pane === 'algos' ? algoRowsOf(app).length : paneRowCount(pane, a, v);
+    // The algos are the algo board's and the accounts the watch's, not the store's: the screen has them.
+    const count = paneRowCount(pane, a, v, app);
     if (pane === 'book') {
       const next = moveBookCursorIn(a, v, stepOf(move, PAGE, count));
       view.setBookCursor(app.view, next);

@@ -4,7 +4,7 @@ import type { Fill, OpenOrder } from '../../protocol/wire/index.js';
 import { CONFIGS } from '../../../test/ui/support/paneFixtures.js';
 import { fillRows } from './fills/fillRows.js';
 import { journalRows } from './journal/journalRows.js';
-import { orderColumns } from './orders/OrdersPane.js';
+import { orderColumns } from './orders/ordersList.js';
 import { orderRows } from './orders/orderRows.js';
 import { paneRowFilters } from './selection.js';
 

@@ -3,9 +3,9 @@ import { createViewStore, view, type ViewState } from '../view/viewStore.js';
 import { fullStore, openOrders } from '../../../test/ui/support/paneFixtures.js';
 import { renderPane, tick } from '../../../test/ui/support/renderPane.js';
 import { selectSelectedContract } from '../../state/selectors.js';
-import { OrdersPane } from './orders/OrdersPane.js';
+import { ORDERS_PANE } from './orders/ordersPaneDef.js';
 import { orderRows } from './orders/orderRows.js';
-import { TradesPane } from './trades/TradesPane.js';
+import { TRADES_PANE } from './trades/tradesPaneDef.js';
 import {
   bookCursorPrice,
   bookLadder,
@@ -164,7 +164,7 @@ describe('the / filter of a list', () => {
 
   it('draws only the passing rows, the filter and its count in the title, and says when none passes', async () => {
     const store = fullStore(NOW);
-    const p = renderPane(OrdersPane, store, { width: 80, height: 8, focused: true }, { view: { ordersScope: 'all', filters: { orders: 'buy' } } });
+    const p = renderPane(ORDERS_PANE.component, store, { width: 80, height: 8, focused: true }, { view: { ordersScope: 'all', filters: { orders: 'buy' } } });
     await tick();
     let frame = p.frame();
     expect(frame).toMatch(/Orders all contracts \/buy 2 of 3/);
@@ -190,7 +190,7 @@ describe('the / filter of a list', () => {
 
   it('looks through the whole tape, not only the trades on screen', async () => {
     const store = fullStore(NOW);
-    const p = renderPane(TradesPane, store, { width: 40, height: 6, focused: true }, { view: { filters: { trades: '400' } } });
+    const p = renderPane(TRADES_PANE.component, store, { width: 40, height: 6, focused: true }, { view: { filters: { trades: '400' } } });
     await tick();
     // The big trade is the second newest of 30, but one of the few lines of a short pane either way.
     expect(p.frame()).toContain('/400 1 of 30');

@@ -1,22 +1,24 @@
 import type { JournalEntry } from '../../model/journalEntry.js';
-import type { AgentRecord, ContractConfig, Fill, OpenOrder, Position, Trade } from '../../protocol/wire/index.js';
+import type { AgentRecord, Fill, OpenOrder, Position } from '../../protocol/wire/index.js';
 import { selectAccountSummary } from '../../state/accountSummary.js';
 import { selectSelectedContract } from '../../state/selectors.js';
 import type { AppState } from '../../state/types.js';
 import type { PaneId } from '../context/paneIds.js';
 import { filterQueryOf, type ViewState } from '../view/viewStore.js';
 import { accountRows, type AccountRow } from './account/accountRows.js';
-import { agentRows, type AgentRow } from './agents/agentRows.js';
-import type { AlgoPaneRow } from './algos/algoPaneRows.js';
-import type { AccountOverviewRow } from './accounts/accountRows.js';
+import { ACCOUNTS_LIST } from './accounts/accountsList.js';
+import { AGENTS_LIST } from './agents/agentsList.js';
+import { ALGOS_LIST } from './algos/algosList.js';
 import { ladderOf, moveBookCursor, parseRaw, type BookLadder } from './book/bookLadder.js';
-import { fillRows, type FillRow } from './fills/fillRows.js';
-import { journalRows, type JournalRow } from './journal/journalRows.js';
-import { orderRows, type OrderRow } from './orders/orderRows.js';
-import { positionRows, type PositionRow } from './positions/positionRows.js';
+import { FILLS_LIST } from './fills/fillsList.js';
+import { JOURNAL_LIST } from './journal/journalList.js';
+import { listedRows, type ListPaneDef, type ListPaneId, type ListScreen } from './listPaneDef.js';
+import { ORDERS_LIST } from './orders/ordersList.js';
+import type { OrderRow } from './orders/orderRows.js';
+import { POSITIONS_LIST } from './positions/positionsList.js';
 import { rowFilter } from './rowFilter.js';
-import { shareGroupRows, type ShareGroupRow } from './shareGroups/shareGroupRows.js';
-import { tradeRows, type TradeRow } from './trades/tradeRows.js';
+import { SHARE_GROUPS_LIST } from './shareGroups/shareGroupsList.js';
+import { TRADES_LIST } from './trades/tradesList.js';
 
 /**
  * What the panes show, as data, for the app shell (list navigation) and the forms
@@ -37,22 +39,50 @@ export function isFilterPane(pane: string): pane is FilterPane {
 
 /**
  * The one filter of each list: what a row says for `/` (its words on screen and its ids,
- * in full where the screen shortens them). The pane draws `paneRowFilters.x(rows, query)`,
- * and the functions below select from the same call, so both see one array.
+ * in full where the screen shortens them). A list pane's is its record's (`words`); the
+ * functions below select from the same call, so pane and shell see one array.
  */
 export const paneRowFilters = {
-  orders: rowFilter((r: OrderRow) => [r.key, r.contract, r.side, r.price, r.size, r.filled, r.tif, r.reduceOnly, r.cloid, r.order.cloid ?? '']),
-  positions: rowFilter((r: PositionRow) => [r.contract, r.side, r.size, r.entry, r.mark, r.upnl, r.roe, r.leverage, r.mode, r.liq, r.tpsl]),
-  fills: rowFilter((r: FillRow) => [r.time, r.contract, r.side, r.price, r.size, r.fee, r.pnl, r.liquidity, String(r.fill.oid), String(r.fill.tid), r.fill.cloid ?? '']),
-  // The tape shows B / S; the words match too.
-  trades: rowFilter((r: TradeRow) => [r.time, r.side, r.isBuy ? 'buy' : 'sell', r.price, r.size]),
-  journal: rowFilter((r: JournalRow) => [r.time, r.action, r.asked, r.signer, r.nonce, r.requestId, r.outcome, r.detail]),
-  agents: rowFilter((r: AgentRow) => [r.name, r.slot, r.record.address]),
-  shareGroups: rowFilter((r: ShareGroupRow) => [`#${r.groupId}`, r.frozen ? 'FROZEN' : 'active', r.balance, r.equity, r.coin, r.members]),
+  orders: ORDERS_LIST.filter,
+  positions: POSITIONS_LIST.filter,
+  fills: FILLS_LIST.filter,
+  trades: TRADES_LIST.filter,
+  journal: JOURNAL_LIST.filter,
+  agents: AGENTS_LIST.filter,
+  shareGroups: SHARE_GROUPS_LIST.filter,
   account: rowFilter((r: AccountRow) => [r.where, r.coin, r.balance, r.equity, r.used, r.available, r.withdrawable, r.ratio]),
-  algos: rowFilter((r: AlgoPaneRow) => [r.key, r.kind, r.contract, r.side, r.progress, r.avgPx, r.state, r.reason]),
-  accounts: rowFilter((r: AccountOverviewRow) => [r.name, r.equity, r.upnl, r.ratio, r.age]),
+  algos: ALGOS_LIST.filter,
+  accounts: ACCOUNTS_LIST.filter,
 } satisfies Record<FilterPane, unknown>;
+
+type RowsOf = (app: AppState, view: ViewState, screen: ListScreen) => readonly { key: string }[];
+const rowsIn =
+  <Row extends { key: string }>(def: ListPaneDef<Row>): RowsOf =>
+  (app, view, screen) =>
+    listRowsOf(def, app, view, screen);
+
+/** Each list pane's rows, for the shell, are its record's. */
+const LIST_ROWS: { readonly [K in ListPaneId]: RowsOf } = {
+  orders: rowsIn(ORDERS_LIST),
+  positions: rowsIn(POSITIONS_LIST),
+  fills: rowsIn(FILLS_LIST),
+  trades: rowsIn(TRADES_LIST),
+  journal: rowsIn(JOURNAL_LIST),
+  agents: rowsIn(AGENTS_LIST),
+  shareGroups: rowsIn(SHARE_GROUPS_LIST),
+  algos: rowsIn(ALGOS_LIST),
+  accounts: rowsIn(ACCOUNTS_LIST),
+};
+
+const NO_SCREEN: ListScreen = {};
+
+/**
+ * A list's rows as its pane lists them (its record's rows, narrowed by its `/` filter), the
+ * whole list: the pane's own height bounds only the tape's drawing.
+ */
+export function listRowsOf<Row extends { key: string }>(def: ListPaneDef<Row>, app: AppState, view: ViewState, screen: ListScreen = NO_SCREEN): readonly Row[] {
+  return listedRows(def, { app, view, screen, now: Date.now() }).rows;
+}
 
 /** A selection index inside [0, count - 1], or undefined for an empty list. */
 export function clampSelection(selected: number | undefined, count: number): number | undefined {
@@ -61,55 +91,12 @@ export function clampSelection(selected: number | undefined, count: number): num
 }
 
 export function orderRowsOf(app: AppState, view: ViewState): readonly OrderRow[] {
-  const rows = orderRows(app.orders.open, app.market.configs, selectSelectedContract(app)?.contractId, view.ordersScope);
-  return paneRowFilters.orders(rows, filterQueryOf(view, 'orders'));
+  return listRowsOf(ORDERS_LIST, app, view);
 }
 
-export function positionRowsOf(app: AppState, view: ViewState): readonly PositionRow[] {
-  const rows = positionRows(app.account.positions, app.market.configs, app.market.marketStates);
-  return paneRowFilters.positions(rows, filterQueryOf(view, 'positions'));
-}
-
-export function accountRowsOf(app: AppState, view: ViewState): readonly AccountRow[] {
+function accountRowsOf(app: AppState, view: ViewState): readonly AccountRow[] {
   const rows = accountRows(app.account.chainBalances, app.account.pools, app.market.configs, selectAccountSummary(app));
   return paneRowFilters.account(rows, filterQueryOf(view, 'account'));
-}
-
-export function shareGroupRowsOf(app: AppState, view: ViewState): readonly ShareGroupRow[] {
-  const rows = shareGroupRows(app.account.shareGroupDefs, app.account.shareGroups, app.market.configs);
-  return paneRowFilters.shareGroups(rows, filterQueryOf(view, 'shareGroups'));
-}
-
-export function fillRowsOf(app: AppState, view: ViewState): readonly FillRow[] {
-  return paneRowFilters.fills(fillRows(app.orders.fills, app.market.configs), filterQueryOf(view, 'fills'));
-}
-
-export function agentRowsOf(app: AppState, view: ViewState): readonly AgentRow[] {
-  return paneRowFilters.agents(agentRows(app.account.agents), filterQueryOf(view, 'agents'));
-}
-
-export function journalRowsOf(app: AppState, view: ViewState): readonly JournalRow[] {
-  return paneRowFilters.journal(journalRows(app.journal.entries), filterQueryOf(view, 'journal'));
-}
-
-/**
- * The tape's rows: the newest `limit` trades, or with a filter the newest `limit` that match
- * (the filter looks through the whole ring, not only the lines on screen).
- */
-export function shownTradeRows(
-  trades: readonly Trade[],
-  contract: Pick<ContractConfig, 'priceScale' | 'qtyScale'> | undefined,
-  query: string,
-  limit = Infinity,
-): readonly TradeRow[] {
-  if (!contract) return [];
-  if (query.trim() === '') return tradeRows(trades, contract.priceScale, contract.qtyScale, limit);
-  return paneRowFilters.trades(tradeRows(trades, contract.priceScale, contract.qtyScale, trades.length), query).slice(0, limit);
-}
-
-function tradeRowsOf(app: AppState, view: ViewState): readonly TradeRow[] {
-  const c = selectSelectedContract(app);
-  return shownTradeRows((c && app.market.trades[c.contractId]) || [], c, filterQueryOf(view, 'trades'));
 }
 
 /** The selected contract's book as the pane shows it (grouped), or undefined without one. */
@@ -119,34 +106,13 @@ export function bookLadder(app: AppState, view: ViewState): BookLadder | undefin
 }
 
 /** Rows a pane lists, for clamping j/k, page and end moves. The book counts its levels. */
-export function paneRowCount(pane: PaneId, app: AppState, view: ViewState): number {
-  switch (pane) {
-    case 'book': {
-      const l = bookLadder(app, view);
-      return l ? l.asks.length + l.bids.length : 0;
-    }
-    case 'trades': {
-      const c = selectSelectedContract(app);
-      if (filterQueryOf(view, 'trades').trim() === '') return c ? (app.market.trades[c.contractId]?.length ?? 0) : 0;
-      return tradeRowsOf(app, view).length;
-    }
-    case 'orders':
-      return orderRowsOf(app, view).length;
-    case 'positions':
-      return positionRowsOf(app, view).length;
-    case 'account':
-      return accountRowsOf(app, view).length;
-    case 'shareGroups':
-      return shareGroupRowsOf(app, view).length;
-    case 'fills':
-      return fillRowsOf(app, view).length;
-    case 'agents':
-      return agentRowsOf(app, view).length;
-    case 'journal':
-      return journalRowsOf(app, view).length;
-    default:
-      return 0;
+export function paneRowCount(pane: PaneId, app: AppState, view: ViewState, screen: ListScreen = NO_SCREEN): number {
+  if (pane === 'book') {
+    const l = bookLadder(app, view);
+    return l ? l.asks.length + l.bids.length : 0;
   }
+  if (pane === 'account') return accountRowsOf(app, view).length;
+  return pane in LIST_ROWS ? LIST_ROWS[pane as ListPaneId](app, view, screen).length : 0;
 }
 
 function pick<T>(rows: readonly T[], selected: number | undefined): T | undefined {
@@ -159,24 +125,29 @@ export function selectedOrder(app: AppState, view: ViewState): OpenOrder | undef
 }
 
 export function selectedPosition(app: AppState, view: ViewState): Position | undefined {
-  return pick(positionRowsOf(app, view), view.selection.positions)?.position;
+  return pick(listRowsOf(POSITIONS_LIST, app, view), view.selection.positions)?.position;
 }
 
 export function selectedAgent(app: AppState, view: ViewState): AgentRecord | undefined {
-  return pick(agentRowsOf(app, view), view.selection.agents)?.record;
+  return pick(listRowsOf(AGENTS_LIST, app, view), view.selection.agents)?.record;
 }
 
 export function selectedFill(app: AppState, view: ViewState): Fill | undefined {
-  return pick(fillRowsOf(app, view), view.selection.fills)?.fill;
+  return pick(listRowsOf(FILLS_LIST, app, view), view.selection.fills)?.fill;
 }
 
 export function selectedJournalEntry(app: AppState, view: ViewState): JournalEntry | undefined {
-  return pick(journalRowsOf(app, view), view.selection.journal)?.entry;
+  return pick(listRowsOf(JOURNAL_LIST, app, view), view.selection.journal)?.entry;
+}
+
+/** The selected trade's tid (a tape row's key), on the tape as the pane lists it: narrowed by its filter. */
+export function selectedTradeId(app: AppState, view: ViewState): string | undefined {
+  return pick(listRowsOf(TRADES_LIST, app, view), view.selection.trades)?.key;
 }
 
 /** The selected share group's id (for collateral moves into or out of it). */
 export function selectedShareGroupId(app: AppState, view: ViewState): number | undefined {
-  return pick(shareGroupRowsOf(app, view), view.selection.shareGroups)?.groupId;
+  return pick(listRowsOf(SHARE_GROUPS_LIST, app, view), view.selection.shareGroups)?.groupId;
 }
 
 /** The selected account row: a chain balance or a market-deployer pool. */

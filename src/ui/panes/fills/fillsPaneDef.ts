@@ -1,5 +1,6 @@
 import type { PaneDef } from '../paneDef.js';
-import { FillsPane } from './FillsPane.js';
+import { listPane } from '../ListPane.js';
+import { FILLS_LIST } from './fillsList.js';
 import { FILLS_SPEC } from './fillsPaneSpec.js';
 
-export const FILLS_PANE: PaneDef<'fills'> = { ...FILLS_SPEC, component: FillsPane };
+export const FILLS_PANE: PaneDef<'fills'> = { ...FILLS_SPEC, component: listPane(FILLS_LIST) };

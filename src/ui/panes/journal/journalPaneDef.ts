@@ -1,5 +1,6 @@
 import type { PaneDef } from '../paneDef.js';
-import { JournalPane } from './JournalPane.js';
+import { listPane } from '../ListPane.js';
+import { JOURNAL_LIST } from './journalList.js';
 import { JOURNAL_SPEC } from './journalPaneSpec.js';
 
-export const JOURNAL_PANE: PaneDef<'journal'> = { ...JOURNAL_SPEC, component: JournalPane };
+export const JOURNAL_PANE: PaneDef<'journal'> = { ...JOURNAL_SPEC, component: listPane(JOURNAL_LIST) };

@@ -5,7 +5,8 @@ import { journal } from '../../../../test/ui/support/paneFixtures.js';
 import { renderPane } from '../../../../test/ui/support/renderPane.js';
 import { panelInner } from '../../components/Panel.js';
 import { fitColumns } from '../../components/tableLayout.js';
-import { JournalPane, journalColumns } from './JournalPane.js';
+import { JOURNAL_PANE } from './journalPaneDef.js';
+import { journalColumns } from './journalList.js';
 import { journalRows, outcomeLabel } from './journalRows.js';
 
 describe('journalRows', () => {
@@ -69,7 +70,7 @@ describe('the journal pane at every width', () => {
     expect(rows[0]!.time).toMatch(/^\d\d:\d\d:\d\d$/);
     const store = createAppStore({ journal: { entries } });
     for (const cols of [40, 60, 100]) {
-      const pane = renderPane(JournalPane, store, { width: cols, height: rows.length + 3, focused: false });
+      const pane = renderPane(JOURNAL_PANE.component, store, { width: cols, height: rows.length + 3, focused: false });
       const body = pane.lines().slice(2, 2 + rows.length);
       pane.unmount();
       body.forEach((l, i) => expect(l, `${cols} columns, row ${i}`).toContain(`│${rows[i]!.time} `));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT, CONFIGS, MARK } from '../../../../test/ui/support/paneFixtures.js';
 import { fitColumns } from '../../components/tableLayout.js';
-import { positionColumns } from './PositionsPane.js';
+import { positionColumns } from './positionsList.js';
 import { positionMargin, positionRows } from './positionRows.js';
 
 const positions = ACCOUNT.marketDeployers[0]!.positions;

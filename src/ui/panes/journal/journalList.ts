@@ -1,14 +1,7 @@
-import { memo, useMemo } from 'react';
-import { useAppState, useViewState } from '../../context/AppContext.js';
-import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import { dropOrder, widthFor } from '../columns.js';
-import type { PaneProps } from '../paneProps.js';
-import { RowTable } from '../RowTable.js';
+import { listPaneDef, someCountInfo } from '../listPaneDef.js';
 import { journalRows, type JournalRow } from './journalRows.js';
-import { filterEmpty, filterTitle } from '../filterTitle.js';
-import { paneRowFilters } from '../selection.js';
-import { usePaneFilter } from '../usePaneFilter.js';
 
 /** Below this width the result is its glyph alone, leaving room for the request's words. */
 export const COMPACT_BELOW = 48;
@@ -44,26 +37,12 @@ export function journalColumns(rows: readonly JournalRow[], width = Infinity): C
   ], DROP_FIRST);
 }
 
-export const JournalPane = memo(function JournalPane({ width, height, focused, tabs }: PaneProps) {
-  const entries = useAppState((s) => s.journal.entries);
-  const selected = useViewState((s) => s.selection.journal);
-  const filter = usePaneFilter('journal');
-  const all = journalRows(entries);
-  const rows = paneRowFilters.journal(all, filter.query);
-  const title = filterTitle(filter, rows.length, all.length);
-  const inner = panelInner(width, height);
-  const columns = useMemo(() => journalColumns(rows, inner.width), [rows, inner.width]);
-  return (
-    <Panel tabs={tabs} title="Journal" width={width} height={height} focused={focused} info={rows.length && !title ? String(rows.length) : undefined} filter={title}>
-      <RowTable
-        columns={columns}
-        rows={rows}
-        width={inner.width}
-        height={inner.height}
-        focused={focused}
-        selected={selected}
-        empty={filterEmpty(filter, all.length, 'no signed actions yet')}
-      />
-    </Panel>
-  );
+export const JOURNAL_LIST = listPaneDef<JournalRow>({
+  id: 'journal',
+  title: () => 'Journal',
+  rows: ({ app }) => journalRows(app.journal.entries),
+  words: (r) => [r.time, r.action, r.asked, r.signer, r.nonce, r.requestId, r.outcome, r.detail],
+  columns: (rows, { width }) => journalColumns(rows, width),
+  empty: () => 'no signed actions yet',
+  info: someCountInfo,
 });

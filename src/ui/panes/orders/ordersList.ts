@@ -1,17 +1,8 @@
-import { memo, useMemo } from 'react';
-import { useAppState, useViewState } from '../../context/AppContext.js';
-import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import { formatAge } from '../../format/time.js';
 import { dropOrder, widthFor } from '../columns.js';
 import { memoLast } from '../memo.js';
-import type { PaneProps } from '../paneProps.js';
-import { RowTable } from '../RowTable.js';
-import { useNow } from '../useNow.js';
-import { usePaneStale } from '../usePaneStale.js';
-import { filterEmpty, filterTitle } from '../filterTitle.js';
-import { paneRowFilters } from '../selection.js';
-import { usePaneFilter } from '../usePaneFilter.js';
+import { countInfo, listPaneDef } from '../listPaneDef.js';
 import { orderRows, type OrderRow, type OrdersScope } from './orderRows.js';
 import { selectSelectedContract } from '../../../state/selectors.js';
 
@@ -47,32 +38,18 @@ export function orderColumns(rows: readonly OrderRow[], scope: OrdersScope, now:
   return dropOrder(cols, DROP_FIRST);
 }
 
-export const OrdersPane = memo(function OrdersPane({ width, height, focused, tabs }: PaneProps) {
-  const contract = useAppState(selectSelectedContract);
-  const open = useAppState((s) => s.orders.open);
-  const configs = useAppState((s) => s.market.configs);
-  const scope = useViewState((s) => s.ordersScope);
-  const selected = useViewState((s) => s.selection.orders);
-  const staleMs = usePaneStale('orders');
-  const now = useNow(1000);
-  const filter = usePaneFilter('orders');
-  const all = orderRows(open, configs, contract?.contractId, scope);
-  const rows = paneRowFilters.orders(all, filter.query);
-  const title = filterTitle(filter, rows.length, all.length);
-  const columns = useMemo(() => orderColumns(rows, scope, now), [rows, scope, now]);
-  const inner = panelInner(width, height);
-  const where = scope === 'all' ? 'all contracts' : (contract?.name ?? '');
-  return (
-    <Panel tabs={tabs} title={`Orders ${where}`.trim()} width={width} height={height} focused={focused} staleMs={staleMs} info={title ? undefined : String(rows.length)} filter={title}>
-      <RowTable
-        columns={columns}
-        rows={rows}
-        width={inner.width}
-        height={inner.height}
-        focused={focused}
-        selected={selected}
-        empty={filterEmpty(filter, all.length, scope === 'all' || !contract ? 'no open orders' : `no open orders on ${contract.name}`)}
-      />
-    </Panel>
-  );
+export const ORDERS_LIST = listPaneDef<OrderRow>({
+  id: 'orders',
+  title: ({ app, view }) => `Orders ${view.ordersScope === 'all' ? 'all contracts' : (selectSelectedContract(app)?.name ?? '')}`.trim(),
+  rows: ({ app, view }) => orderRows(app.orders.open, app.market.configs, selectSelectedContract(app)?.contractId, view.ordersScope),
+  words: (r) => [r.key, r.contract, r.side, r.price, r.size, r.filled, r.tif, r.reduceOnly, r.cloid, r.order.cloid ?? ''],
+  columns: (rows, { now, src }) => orderColumns(rows, src.view.ordersScope, now),
+  columnsBy: ({ view }) => view.ordersScope,
+  empty: ({ app, view }) => {
+    const contract = selectSelectedContract(app);
+    return view.ordersScope === 'all' || !contract ? 'no open orders' : `no open orders on ${contract.name}`;
+  },
+  info: countInfo,
+  stale: true,
+  clock: true,
 });

@@ -1,19 +1,10 @@
-import { memo, useMemo, useSyncExternalStore } from 'react';
 import type { AccountsState } from '../../../session/accountsWatch.js';
-import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
-import { useApp, useAppState, useViewState } from '../../context/AppContext.js';
 import { dropOrder, filler, widthFor } from '../columns.js';
-import type { PaneProps } from '../paneProps.js';
-import { RowTable } from '../RowTable.js';
-import { useNow } from '../useNow.js';
+import { listPaneDef } from '../listPaneDef.js';
 import { accountOverviewRows, type AccountOverviewRow } from './accountRows.js';
-import { filterEmpty, filterTitle } from '../filterTitle.js';
-import { paneRowFilters } from '../selection.js';
-import { usePaneFilter } from '../usePaneFilter.js';
 
 const NONE: AccountsState = { version: 0, lines: [] };
-const never = () => () => {};
 
 /** The order the columns drop in as the pane narrows, first to go first. */
 const DROP_FIRST = ['orders', 'positions', 'age', 'upnl', 'ratio', 'equity', 'name'] as const;
@@ -33,29 +24,13 @@ export function accountsColumns(rows: readonly AccountOverviewRow[]): Column<Acc
 }
 
 /** Every profile's account at a glance (equity, uPnL, margin ratio, orders, positions, age); • marks the one in view. */
-export const AccountsPane = memo(function AccountsPane({ width, height, focused, tabs }: PaneProps) {
-  const app = useApp();
-  const watch = app.accounts;
-  const state = useSyncExternalStore(watch?.subscribe ?? never, watch?.snapshot ?? (() => NONE));
-  const configs = useAppState((s) => s.market.configs);
-  const selected = useViewState((s) => s.selection.accounts);
-  const now = useNow(1000);
-  const filter = usePaneFilter('accounts');
-  const all = accountOverviewRows(state, app.profiles?.current, configs, now);
-  const rows = paneRowFilters.accounts(all, filter.query);
-  const columns = useMemo(() => accountsColumns(rows), [rows]);
-  const inner = panelInner(width, height);
-  return (
-    <Panel tabs={tabs} title="Accounts" width={width} height={height} focused={focused} filter={filterTitle(filter, rows.length, all.length)}>
-      <RowTable
-        columns={columns}
-        rows={rows}
-        width={inner.width}
-        height={inner.height}
-        focused={focused}
-        selected={selected}
-        empty={filterEmpty(filter, all.length, 'no profiles: name your accounts under "profiles" in the config file (README, Profiles)')}
-      />
-    </Panel>
-  );
+export const ACCOUNTS_LIST = listPaneDef<AccountOverviewRow>({
+  id: 'accounts',
+  title: () => 'Accounts',
+  rows: ({ app, screen, now }) => accountOverviewRows(screen.accounts?.snapshot() ?? NONE, screen.profiles?.current, app.market.configs, now),
+  words: (r) => [r.name, r.equity, r.upnl, r.ratio, r.age],
+  columns: (rows) => accountsColumns(rows),
+  empty: () => 'no profiles: name your accounts under "profiles" in the config file (README, Profiles)',
+  clock: true,
+  watch: (screen) => screen.accounts,
 });

@@ -1,19 +1,9 @@
-import { memo, useMemo } from 'react';
-import { useViewState } from '../../context/AppContext.js';
-import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import { formatCountdown } from '../../format/time.js';
-import { fit } from '../../format/width.js';
 import { filler, widthFor } from '../columns.js';
-import type { PaneProps } from '../paneProps.js';
-import { RowTable } from '../RowTable.js';
-import { SegmentLine } from '../SegmentLine.js';
-import { useNow } from '../useNow.js';
+import { listPaneDef } from '../listPaneDef.js';
 import { algoPaneRows, boardSummary, type AlgoPaneRow } from './algoPaneRows.js';
-import { useAlgoBoard } from './useAlgoBoard.js';
-import { filterEmpty, filterTitle } from '../filterTitle.js';
-import { paneRowFilters } from '../selection.js';
-import { usePaneFilter } from '../usePaneFilter.js';
+import { boardStateOf } from './boardState.js';
 
 /** Kind, side, progress and state never go; the contract, average and the reason go first when narrow. */
 export function algoColumns(rows: readonly AlgoPaneRow[], now: number): Column<AlgoPaneRow>[] {
@@ -33,29 +23,18 @@ export function algoColumns(rows: readonly AlgoPaneRow[], now: number): Column<A
   ];
 }
 
-export const AlgosPane = memo(function AlgosPane({ width, height, focused, tabs }: PaneProps) {
-  const board = useAlgoBoard();
-  const selected = useViewState((s) => s.selection.algos);
-  const now = useNow(1000);
-  const filter = usePaneFilter('algos');
-  const all = algoPaneRows(board);
-  const rows = paneRowFilters.algos(all, filter.query);
-  const title = filterTitle(filter, rows.length, all.length);
-  const columns = useMemo(() => algoColumns(rows, now), [rows, now]);
-  const inner = panelInner(width, height);
-  const summary = board.error ?? boardSummary(board);
-  return (
-    <Panel tabs={tabs} title="Algos" width={width} height={height} focused={focused} filter={title}>
-      {inner.height > 0 && <SegmentLine segments={[{ text: fit(summary, inner.width), token: board.error ? 'error' : 'muted' }]} />}
-      <RowTable
-        columns={columns}
-        rows={rows}
-        width={inner.width}
-        height={Math.max(0, inner.height - 1)}
-        focused={focused}
-        selected={selected}
-        empty={filterEmpty(filter, all.length, board.loading ? 'reading the algos back…' : 'no algos: W starts one (TWAP, scale, chase, trailing stop)')}
-      />
-    </Panel>
-  );
+/** The algo board's, not the store's: this process's runner, or the file another process writes. */
+export const ALGOS_LIST = listPaneDef<AlgoPaneRow>({
+  id: 'algos',
+  title: () => 'Algos',
+  rows: ({ screen }) => algoPaneRows(boardStateOf(screen.algos)),
+  words: (r) => [r.key, r.kind, r.contract, r.side, r.progress, r.avgPx, r.state, r.reason],
+  columns: (rows, { now }) => algoColumns(rows, now),
+  empty: ({ screen }) => (boardStateOf(screen.algos).loading ? 'reading the algos back…' : 'no algos: W starts one (TWAP, scale, chase, trailing stop)'),
+  head: ({ screen }, _listed, inner) => {
+    const board = boardStateOf(screen.algos);
+    return inner.height > 0 ? [{ text: board.error ?? boardSummary(board), token: board.error ? 'error' : 'muted' }] : [];
+  },
+  clock: true,
+  watch: (screen) => screen.algos,
 });

@@ -1,15 +1,7 @@
-import { memo, useMemo } from 'react';
-import { useAppState, useViewState } from '../../context/AppContext.js';
-import { Panel, panelInner } from '../../components/Panel.js';
 import type { Column } from '../../components/Table.js';
 import type { ThemeToken } from '../../theme/tokens.js';
 import { dropOrder, widthFor } from '../columns.js';
-import type { PaneProps } from '../paneProps.js';
-import { RowTable } from '../RowTable.js';
-import { usePaneStale } from '../usePaneStale.js';
-import { filterEmpty, filterTitle } from '../filterTitle.js';
-import { paneRowFilters } from '../selection.js';
-import { usePaneFilter } from '../usePaneFilter.js';
+import { countInfo, listPaneDef } from '../listPaneDef.js';
 import { positionRows, type PositionRow } from './positionRows.js';
 
 /**
@@ -37,30 +29,13 @@ export function positionColumns(rows: readonly PositionRow[]): Column<PositionRo
   ], DROP_FIRST);
 }
 
-export const PositionsPane = memo(function PositionsPane({ width, height, focused, tabs }: PaneProps) {
-  const positions = useAppState((s) => s.account.positions);
-  const configs = useAppState((s) => s.market.configs);
-  const marketStates = useAppState((s) => s.market.marketStates);
-  const loaded = useAppState((s) => s.account.raw !== null);
-  const selected = useViewState((s) => s.selection.positions);
-  const staleMs = usePaneStale('positions');
-  const filter = usePaneFilter('positions');
-  const all = positionRows(positions, configs, marketStates);
-  const rows = paneRowFilters.positions(all, filter.query);
-  const title = filterTitle(filter, rows.length, all.length);
-  const columns = useMemo(() => positionColumns(rows), [rows]);
-  const inner = panelInner(width, height);
-  return (
-    <Panel tabs={tabs} title="Positions" width={width} height={height} focused={focused} staleMs={staleMs} info={title ? undefined : String(rows.length)} filter={title}>
-      <RowTable
-        columns={columns}
-        rows={rows}
-        width={inner.width}
-        height={inner.height}
-        focused={focused}
-        selected={selected}
-        empty={filterEmpty(filter, all.length, loaded ? 'no open positions' : 'waiting for account…')}
-      />
-    </Panel>
-  );
+export const POSITIONS_LIST = listPaneDef<PositionRow>({
+  id: 'positions',
+  title: () => 'Positions',
+  rows: ({ app }) => positionRows(app.account.positions, app.market.configs, app.market.marketStates),
+  words: (r) => [r.contract, r.side, r.size, r.entry, r.mark, r.upnl, r.roe, r.leverage, r.mode, r.liq, r.tpsl],
+  columns: (rows) => positionColumns(rows),
+  empty: ({ app }) => (app.account.raw !== null ? 'no open positions' : 'waiting for account…'),
+  info: countInfo,
+  stale: true,
 });

@@ -1,0 +1,109 @@
+import { memo, useMemo, useSyncExternalStore, type ComponentType } from 'react';
+import { Box, Text } from 'ink';
+import { Panel, panelInner } from '../components/Panel.js';
+import { useApp, useAppState, useViewState } from '../context/AppContext.js';
+import { wrapText } from '../forms/wrapText.js';
+import { fit } from '../format/width.js';
+import { useTheme } from '../theme/ThemeContext.js';
+import type { ViewState } from '../view/viewStore.js';
+import type { AppState } from '../../state/types.js';
+import { filterEmpty, filterTitle } from './filterTitle.js';
+import { listedRows, type HeadLine, type ListPaneDef, type ListSource } from './listPaneDef.js';
+import type { PaneProps } from './paneProps.js';
+import { RowTable } from './RowTable.js';
+import { SegmentLine } from './SegmentLine.js';
+import { useNow } from './useNow.js';
+import { usePaneFilter } from './usePaneFilter.js';
+import { usePaneStale } from './usePaneStale.js';
+
+const never = () => () => {};
+const nothing = () => undefined;
+const wholeView = (s: ViewState) => s;
+
+function HeadLines({ lines, width }: { lines: readonly HeadLine[]; width: number }) {
+  const theme = useTheme();
+  return lines.map((l, i) =>
+    l.banner ? (
+      <Box key={i} height={1} flexShrink={0}>
+        <Text wrap="truncate" {...theme.tokens[l.token]} bold>
+          {fit(l.text, width)}
+        </Text>
+      </Box>
+    ) : (
+      <SegmentLine key={i} segments={[{ text: fit(l.text, width), token: l.token }]} />
+    ),
+  );
+}
+
+function Unavailable({ text, width, height }: { text: string; width: number; height: number }) {
+  const muted = useTheme().tokens.muted;
+  return wrapText(text, width)
+    .slice(0, height)
+    .map((line, i) => (
+      <Text key={i} {...muted} wrap="truncate">
+        {fit(line, width, 'center')}
+      </Text>
+    ));
+}
+
+/**
+ * The component that draws a list record. A record's flags never change, so the hooks a
+ * flag asks for (the clock, the staleness) are called in the same order on every render.
+ */
+export function listPane<Row extends { key: string }>(def: ListPaneDef<Row>): ComponentType<PaneProps> {
+  const ListPane = memo(function ListPane({ width, height, focused, tabs }: PaneProps) {
+    const screen = useApp();
+    const view = useViewState(wholeView);
+    const now = def.clock ? useNow(1000) : 0;
+    const staleMs = def.stale ? usePaneStale(def.id) : undefined;
+    const watched = def.watch?.(screen);
+    useSyncExternalStore(watched?.subscribe ?? never, watched?.snapshot ?? nothing);
+    const filter = usePaneFilter(def.id);
+    const inner = panelInner(width, height);
+    const limit = def.bounded ? Math.max(0, inner.height - 1) : Infinity;
+    const sourceOf = (app: AppState): ListSource => ({ app, view, screen, now });
+    // Subscribed: the pane redraws when its rows, title, empty words or column inputs change;
+    // the rest of the record (head, total) reads what these read.
+    useAppState((s) => def.rows(sourceOf(s), filter.query.trim() === '' ? limit : Infinity));
+    const title = useAppState((s) => def.title(sourceOf(s)));
+    const empty = useAppState((s) => def.empty(sourceOf(s)));
+    const by = useAppState((s) => def.columnsBy?.(sourceOf(s)));
+    const src = sourceOf(screen.store.getState());
+    const listed = listedRows(def, src, limit);
+    const { rows } = listed;
+    const unavailable = def.unavailable?.(src);
+    const filterLine = unavailable === undefined ? filterTitle(filter, listed.matching, listed.total) : undefined;
+    const columns = useMemo(() => def.columns(rows, { now, width: inner.width, src }), [rows, now, inner.width, by]);
+    const head = def.head?.(src, listed, inner) ?? [];
+    return (
+      <Panel
+        tabs={tabs}
+        title={title}
+        width={width}
+        height={height}
+        focused={focused}
+        staleMs={unavailable === undefined ? staleMs : undefined}
+        info={def.info?.(listed, filterLine !== undefined)}
+        filter={filterLine}
+      >
+        {unavailable !== undefined ? (
+          <Unavailable text={unavailable} width={inner.width} height={inner.height} />
+        ) : (
+          <>
+            <HeadLines lines={head} width={inner.width} />
+            <RowTable
+              columns={columns}
+              rows={rows}
+              width={inner.width}
+              height={Math.max(0, inner.height - head.length)}
+              focused={focused}
+              selected={view.selection[def.id]}
+              empty={filterEmpty(filter, listed.total, empty)}
+            />
+          </>
+        )}
+      </Panel>
+    );
+  });
+  return ListPane;
+}
