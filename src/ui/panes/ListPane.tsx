@@ -18,7 +18,6 @@ import { usePaneStale } from './usePaneStale.js';
 
 const never = () => () => {};
 const nothing = () => undefined;
-const wholeView = (s: ViewState) => s;
 
 function HeadLines({ lines, width }: { lines: readonly HeadLine[]; width: number }) {
   const theme = useTheme();
@@ -53,7 +52,6 @@ function Unavailable({ text, width, height }: { text: string; width: number; hei
 export function listPane<Row extends { key: string }>(def: ListPaneDef<Row>): ComponentType<PaneProps> {
   const ListPane = memo(function ListPane({ width, height, focused, tabs }: PaneProps) {
     const screen = useApp();
-    const view = useViewState(wholeView);
     const now = def.clock ? useNow(1000) : 0;
     const staleMs = def.stale ? usePaneStale(def.id) : undefined;
     const watched = def.watch?.(screen);
@@ -61,14 +59,22 @@ export function listPane<Row extends { key: string }>(def: ListPaneDef<Row>): Co
     const filter = usePaneFilter(def.id);
     const inner = panelInner(width, height);
     const limit = def.bounded ? Math.max(0, inner.height - 1) : Infinity;
-    const sourceOf = (app: AppState): ListSource => ({ app, view, screen, now });
-    // Subscribed: the pane redraws when its rows, title, empty words or column inputs change;
-    // the rest of the record (head, total) reads what these read.
-    useAppState((s) => def.rows(sourceOf(s), filter.query.trim() === '' ? limit : Infinity));
-    const title = useAppState((s) => def.title(sourceOf(s)));
-    const empty = useAppState((s) => def.empty(sourceOf(s)));
-    const by = useAppState((s) => def.columnsBy?.(sourceOf(s)));
-    const src = sourceOf(screen.store.getState());
+    const rowLimit = filter.query.trim() === '' ? limit : Infinity;
+    // Subscribed, to both stores: the pane redraws when its rows, title, empty words or column
+    // inputs change, not on every change of the screen's view (a notice, another pane's
+    // cursor); the rest of the record (head, total) reads what these read.
+    const fromApp = (app: AppState): ListSource => ({ app, view: screen.view.getState(), screen, now });
+    const fromView = (view: ViewState): ListSource => ({ app: screen.store.getState(), view, screen, now });
+    useAppState((s) => def.rows(fromApp(s), rowLimit));
+    useViewState((v) => def.rows(fromView(v), rowLimit));
+    const title = useAppState((s) => def.title(fromApp(s)));
+    useViewState((v) => def.title(fromView(v)));
+    const empty = useAppState((s) => def.empty(fromApp(s)));
+    useViewState((v) => def.empty(fromView(v)));
+    const by = useAppState((s) => def.columnsBy?.(fromApp(s)));
+    useViewState((v) => def.columnsBy?.(fromView(v)));
+    const selected = useViewState((v) => v.selection[def.id]);
+    const src = fromApp(screen.store.getState());
     const listed = listedRows(def, src, limit);
     const { rows } = listed;
     const unavailable = def.unavailable?.(src);
@@ -97,7 +103,7 @@ export function listPane<Row extends { key: string }>(def: ListPaneDef<Row>): Co
               width={inner.width}
               height={Math.max(0, inner.height - head.length)}
               focused={focused}
-              selected={view.selection[def.id]}
+              selected={selected}
               empty={filterEmpty(filter, listed.total, empty)}
             />
           </>

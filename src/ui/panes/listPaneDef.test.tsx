@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OpenOrder } from '../../protocol/wire/index.js';
 import { fullStore } from '../../../test/ui/support/paneFixtures.js';
 import { renderPane } from '../../../test/ui/support/renderPane.js';
-import { createViewStore, type ViewState } from '../view/viewStore.js';
+import { createViewStore, view, type ViewState } from '../view/viewStore.js';
 import { countInfo, listedRows, listPaneDef, type ListPaneSpec, type ListSource } from './listPaneDef.js';
 import { listPane } from './ListPane.js';
 import { memoLast } from './memo.js';
@@ -85,6 +85,29 @@ describe('list records', () => {
     expect(none.frame()).toContain('no rows match /zzz');
     expect(none.frame()).toContain('0 of 3');
     none.unmount();
+  });
+
+  it('redraws on what it shows, not on every change of the screen\'s view', async () => {
+    let draws = 0;
+    const { def } = record({ head: () => (draws++, []) });
+    const p = renderPane(listPane(def), fullStore(), { width: 30, height: 8, focused: true });
+    const settle = () => new Promise((r) => setTimeout(r, 20));
+    await settle();
+    const first = draws;
+    // A notice, another pane's cursor and filter: nothing this pane shows.
+    view.notify(p.view, 'hello', 'info');
+    view.setSelection(p.view, 'fills', 2);
+    p.view.setState((v) => ({ filters: { ...v.filters, fills: 'x' } }));
+    await settle();
+    expect(draws).toBe(first);
+    // Its own cursor and filter: drawn again.
+    view.setSelection(p.view, 'orders', 1);
+    await settle();
+    expect(draws).toBe(first + 1);
+    p.view.setState((v) => ({ filters: { ...v.filters, orders: 'buy' } }));
+    await settle();
+    expect(draws).toBeGreaterThan(first + 1);
+    p.unmount();
   });
 
   it('shows its unavailable words instead of the list', () => {
