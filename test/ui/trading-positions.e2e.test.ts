@@ -79,7 +79,8 @@ describe('positions and margin from the keyboard', () => {
 
     // Flatten the selected position: reduce-only Ioc, through the same confirm step.
     s = await keys(t, ['F'], 'New order: confirm');
-    expect(s).toMatch(/Flatten: sell 1 Ioc at \d+ or better/);
+    expect(s).toContain('Flatten: closes the position with an Ioc bounded 5% through the mark');
+    expect(s).toMatch(/Sell 1 SOL1 @ \d+ Ioc, reduce-only/);
     await keys(t, [KEYS.enter], /#1 filled 1 @ \d+/);
     await closeAnswer(t);
     await t.waitFor('no open positions');
