@@ -199,7 +199,7 @@ export async function runOnboarding(o: OnboardingOptions): Promise<{ accountId: 
       if (revoked) {
         const question = `agent ${o.agent.address} was approved here and has been revoked since; approve it again? [y/N] `;
         approve = ask ? /^y(es)?$/i.test((await ask(question)).trim()) : false;
-        if (!approve) o.onAgentRevoked?.(`agent ${o.agent.address} was revoked: not approved again, so orders are signed by the master key (approve it with A, or on the next start when asked)`);
+        if (!approve) o.onAgentRevoked?.(`agent ${o.agent.address} was revoked: not approved again, so orders are signed by the master key (approve it again with A to sign with it from the next start)`);
       }
       if (approve) {
         o.log(`approving agent ${o.agent.name}…`);

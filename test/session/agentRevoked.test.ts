@@ -7,7 +7,7 @@ import { HttpTransport } from '../../src/client/http.js';
 import { InfoClient } from '../../src/client/infoClient.js';
 import { SignerSet } from '../../src/client/signers.js';
 import { NonceManager } from '../../src/protocol/index.js';
-import { startEmbedded } from '../../src/session/index.js';
+import { AGENT_NAME, runOnboarding, startEmbedded } from '../../src/session/index.js';
 import { startEmbeddedTarget } from '../../src/session/target.js';
 
 /**
@@ -35,7 +35,7 @@ async function agentsOf(url: string, address: string): Promise<string[]> {
 }
 
 describe('a revoked demo agent', () => {
-  it('is not approved again on the next start; the master signs and the warning says why', async () => {
+  it('is not approved again on the next start (the master signs, saying why), and asked about on a terminal', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'perpdesk-revoked-'));
     const first = await startEmbedded({ stateDir: dir, activity: 'off' });
     const agent = first.agent.address.toLowerCase();
@@ -60,6 +60,28 @@ describe('a revoked demo agent', () => {
       expect(again.keys.agent).toBeUndefined();
       expect(again.keys.master).toBeDefined();
       expect(again.warnings.join(' ')).toMatch(new RegExp(`agent ${agent} was revoked: not approved again, so orders are signed by the master key`, 'i'));
+
+      // On a terminal start-up asks: no keeps it revoked, yes approves it again.
+      const onboard = (answer: string, asked: string[], said: string[]) =>
+        runOnboarding({
+          url: emb.url,
+          master: emb.master,
+          address: emb.address,
+          agent: { key: emb.agent, address: emb.agent.address, name: AGENT_NAME, validUntil: Date.now() + 86_400_000 },
+          ask: async (q) => (asked.push(q), answer),
+          onAgentRevoked: (why) => said.push(why),
+          log: () => {},
+          stateDir: dir!,
+        });
+      const asked: string[] = [];
+      const said: string[] = [];
+      await onboard('n', asked, said);
+      expect(asked.join('')).toMatch(/has been revoked since; approve it again\? \[y\/N\]/);
+      expect(said).toHaveLength(1);
+      expect(await agentsOf(emb.url, emb.address)).toEqual([]);
+      await onboard('y', [], said);
+      expect(said).toHaveLength(1);
+      expect(await agentsOf(emb.url, emb.address)).toEqual([agent]);
     } finally {
       await emb.close();
     }
