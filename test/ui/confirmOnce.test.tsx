@@ -20,13 +20,13 @@ function quietExchange(): Session {
 const times = (screen: string, re: RegExp) => screen.split('\n').filter((l) => re.test(l)).length;
 
 describe('the confirm step names the order once', () => {
-  it('a reduce-only limit order', async () => {
+  it('a reduce-only limit order with a typed cloid', async () => {
     app = renderApp({ cols: 120, rows: 40, session: quietExchange() });
     await app.vt.waitFor('Book SOL1');
     await app.vt.press('s');
     await app.vt.waitFor('› Price');
-    await app.vt.press(...'160'.split(''), KEYS.tab, '1', KEYS.tab, ' ');
-    await app.vt.waitFor('Sell 1 SOL1 @ 160 Gtc, reduce-only');
+    await app.vt.press(...'160'.split(''), KEYS.tab, '1', KEYS.tab, ' ', KEYS.tab, '5', '5');
+    await app.vt.waitFor('Sell 1 SOL1 @ 160 Gtc, reduce-only, cloid 55');
     await app.vt.press(KEYS.enter);
     const s = await app.vt.waitFor('New order: confirm');
     expect(times(s, /Sell 1 SOL1 @ 160/)).toBe(1);
