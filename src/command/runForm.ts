@@ -125,8 +125,6 @@ async function formOnSession(r: CommandRun, session: Session, requestOf: Request
   }
   const built = ev.built;
   const plan = confirmPlan(spec, ev, ctx);
-  // The form's summary and the pre-trade figures may open with the same line.
-  plan.lines = plan.lines.filter((l, i) => plan.lines.indexOf(l) === i);
   const checks = [...blockerLines(plan, commandRemedy), ...plan.overrides.map((o) => o.message), ...(plan.staleBook ? [plan.staleBook] : [])];
   if (built.attached) refuseResting(plan, ctx);
   if ((needsOverride(plan) || plan.staleBook !== undefined) && !r.args.force) {

@@ -109,10 +109,9 @@ function closingOrder(ctx: FormContext, what: Closing): BookActionResult {
     if (qty === 0n) return { ok: false, error: `the position (${formatSize(p.size, c)}) is too small to halve on a step of ${formatSize(step, c)}` };
   }
   const o = { isBuy, kind: 'Ioc' as const, price, size: qty, reduceOnly: what !== 'reverse' };
-  const px = formatPrice(price, c);
-  const sz = formatSize(qty, c);
-  const label = what === 'flatten' ? 'Flatten' : what === 'reverse' ? 'Reverse' : 'Close half';
-  return { ok: true, form: 'order', values: texts(c, o), note: `${label}: ${isBuy ? 'buy' : 'sell'} ${sz} Ioc at ${px} or better (${PROTECT_PCT}% bound)${o.reduceOnly ? ', reduce-only' : ''}` };
+  // The order itself is the form's summary line: the note says only what the key does with it.
+  const label = what === 'flatten' ? 'Flatten: closes the position' : what === 'reverse' ? 'Reverse: flips the position' : 'Close half: halves the position';
+  return { ok: true, form: 'order', values: texts(c, o), note: `${label} with an Ioc bounded ${PROTECT_PCT}% through the mark` };
 }
 
 export const flatten = (ctx: FormContext): BookActionResult => closingOrder(ctx, 'flatten');

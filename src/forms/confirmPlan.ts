@@ -52,6 +52,16 @@ export function needsOverride(plan: Pick<ConfirmPlan, 'blockers' | 'overrides'>)
   return plan.blockers.length > 0 || plan.overrides.length > 0;
 }
 
+/**
+ * Each thing said once: the summary's first line and a pre-trade's first line name the same
+ * order, the summary's with more after a comma (a cloid the trader typed).
+ */
+function saidOnce(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const l of lines) if (!out.some((o) => o === l || o.startsWith(`${l}, `))) out.push(l);
+  return out;
+}
+
 export function confirmPlan(spec: FormSpec, evaluation: Evaluation, ctx: FormContext): ConfirmPlan {
   const built = evaluation.built;
   if (!evaluation.ready || !built) return { show: false, lines: [], preTrades: [], blockers: [], overrides: [] };
@@ -85,7 +95,7 @@ export function confirmPlan(spec: FormSpec, evaluation: Evaluation, ctx: FormCon
   const byPolicy = policyConfirms(ctx.settings.confirm, notional, collateral, kind, built.alwaysConfirm === true);
   // A known refusal is shown whatever the confirm policy: skipping the step would sign it.
   const forced = blockers.length > 0 || overrides.length > 0 || staleBook !== undefined;
-  const plan: ConfirmPlan = { show: byPolicy || forced, lines, preTrades, blockers, overrides, kind };
+  const plan: ConfirmPlan = { show: byPolicy || forced, lines: saidOnce(lines), preTrades, blockers, overrides, kind };
   if (staleBook !== undefined) plan.staleBook = staleBook;
   if (byPolicy && !forced && kind === 'order' && notional !== undefined) plan.skipUnder = { above: skipThreshold(notional, collateral), coin: collateral.name };
   return plan;

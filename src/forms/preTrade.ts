@@ -236,7 +236,8 @@ export function preTrade(input: PreTradeInput): PreTrade {
 
   const side = input.isBuy ? 'Buy' : 'Sell';
   const what = input.kind === 'Market' ? `${side} ${sz(input.size)} ${c.name} at market` : `${side} ${sz(input.size)} ${c.name} @ ${px(input.price ?? 0n)} ${input.kind}`;
-  out.lines.push(`${what}${reduceOnly ? ' (reduce-only)' : ''}`);
+  // Worded as the form's summary words the order (describeOrder), so a confirm step shows it once.
+  out.lines.push(`${what}${reduceOnly ? ', reduce-only' : ''}`);
   out.lines.push(`Notional: ${money(notional)}`);
   let avail = 'available unknown (account not loaded)';
   if (risk && !risk.pool.enrolled) avail = `not enrolled in ${risk.pool.label}`;

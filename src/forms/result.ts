@@ -3,7 +3,8 @@ import type { ClientError } from '../model/clientError.js';
 import type { Reconciled, ReconciledItem } from '../model/actionOutcome.js';
 import { formatMoney, formatPrice, formatSize, type MoneyCoin } from '../format/index.js';
 import { canonicalJson } from '../protocol/index.js';
-import type { ActionType, CancelStatus, ContractConfig, OrderStatus } from '../protocol/wire/index.js';
+import type { ActionType, CancelStatus, Configs, ContractConfig, OrderStatus } from '../protocol/wire/index.js';
+import { contractById, deployerName } from './context.js';
 import { isoTime, type CoinUnit } from './numbers.js';
 
 /**
@@ -24,6 +25,8 @@ export interface RenderOptions {
   contract?: Pick<ContractConfig, 'priceScale' | 'qtyScale'> | undefined;
   /** Units of fund movements and isolated margin (the collateral coin). */
   coin?: CoinUnit | undefined;
+  /** Names contracts and deployers as the panes do; without it they are named by id. */
+  configs?: Configs | null | undefined;
 }
 
 const req = (id: string | undefined) => (id ? ` [${id}]` : '');
@@ -131,17 +134,19 @@ function money(n: number | string | undefined, coin: MoneyCoin | undefined, move
 /** The `data` of a successful non-batch action, in words. */
 function dataLine(type: ActionType, data: Record<string, unknown>, opts: RenderOptions): string {
   const d = data as Record<string, string | number | undefined>;
+  const contract = (id: unknown) => contractById(opts.configs ?? null, Number(id))?.name ?? `contract ${id}`;
+  const deployer = (id: unknown) => deployerName(opts.configs ?? null, Number(id));
   switch (type) {
     case 'registerAccount':
       return `registered: account id ${d['accountId']}`;
     case 'enrollUserToMarketDeployer':
-      return `enrolled in market deployer ${d['marketDeployerId']}`;
+      return `enrolled in ${deployer(d['marketDeployerId'])}`;
     case 'updateIsolatedMargin':
       return `isolated margin ${money(d['isoBefore'], opts.coin)} -> ${money(d['isoAfter'], opts.coin)}`;
     case 'updateLeverage':
-      return `leverage set to ${d['leverage']}x on contract ${d['asset']}`;
+      return `leverage set to ${d['leverage']}x on ${contract(d['asset'])}`;
     case 'updateMarginMode':
-      return `margin mode set to ${d['marginMode']} on contract ${d['asset']}`;
+      return `margin mode set to ${d['marginMode']} on ${contract(d['asset'])}`;
     case 'tpSl':
       return [d['tpId'] !== undefined ? `TP id ${d['tpId']}` : '', d['slId'] !== undefined ? `SL id ${d['slId']}` : ''].filter(Boolean).join(', ') || 'no trigger created';
     case 'cancelTpSl':
@@ -151,7 +156,7 @@ function dataLine(type: ActionType, data: Record<string, unknown>, opts: RenderO
     case 'setMarginShareType':
       return `margin share type is now ${d['marginShareType'] === 1 ? 'PORTFOLIO' : 'UNIFIED'} (${d['marginShareType']})`;
     case 'updateFeeSetting':
-      return `fees of ${d['user']} in deployer ${d['marketDeployerId']}: taker ${d['takerFeeRate']}, maker ${d['makerFeeRate']}`;
+      return `fees of ${d['user']} in ${deployer(d['marketDeployerId'])}: taker ${d['takerFeeRate']}, maker ${d['makerFeeRate']}`;
     case 'approveAgent': {
       const until = d['validUntil'] === 0 ? 'no expiry' : `valid until ${isoTime(Number(d['validUntil']))}`;
       return `approved agent ${d['agentAddress']} ${d['agentName'] === '' ? '(anonymous)' : `'${d['agentName']}'`}, ${d['slot']} slot, ${until}`;
@@ -164,8 +169,13 @@ function dataLine(type: ActionType, data: Record<string, unknown>, opts: RenderO
     case 'transferMdToShareGroup':
     case 'transferShareGroupToMd':
     case 'lockIntoShareGroup':
-    case 'unlockFromShareGroup':
-      return `moved ${money(d['amount'], opts.coin, true)} (coin ${d['coinId']}); source balance after: ${money(d['fromBalanceAfter'], opts.coin)}; destination balance after: ${money(d['toBalanceAfter'], opts.coin)}`;
+    case 'unlockFromShareGroup': {
+      // A coin the configs list is named by its amounts' symbol; else its id says which.
+      const listed = opts.configs?.coins.find((c) => c.coinId === Number(d['coinId']));
+      const coin = listed ?? opts.coin;
+      const which = listed ? '' : ` (coin ${d['coinId']})`;
+      return `moved ${money(d['amount'], coin, true)}${which}; source balance after: ${money(d['fromBalanceAfter'], coin)}; destination balance after: ${money(d['toBalanceAfter'], coin)}`;
+    }
     default:
       return canonicalJsonSafe(data);
   }

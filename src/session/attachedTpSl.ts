@@ -1,6 +1,7 @@
 import {
   attachedTpSlTexts,
   contextFromState,
+  contractById,
   evaluateForm,
   formById,
   type AttachedLegs,
@@ -144,7 +145,7 @@ export class AttachedTpSl {
     await this.o.refreshAccount();
     const position = await this.positionOf(entry);
     if (this.closed) return { kind: 'none' };
-    if (!position) return { kind: 'notPlaced', reason: `no ${entry.isBuy ? 'long' : 'short'} position on contract ${entry.contractId} showed after the fill` };
+    if (!position) return { kind: 'notPlaced', reason: `no ${entry.isBuy ? 'long' : 'short'} ${contractById(this.o.store.getState().market.configs, entry.contractId)?.name ?? `contract ${entry.contractId}`} position showed after the fill` };
     const spec = formById('tpSl');
     if (!spec) return { kind: 'notPlaced', reason: 'the tpSl form is missing' };
     const s = this.o.store.getState();

@@ -421,7 +421,8 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
       // The client logs the reconnect as an error entry, so the success notice goes after it to stay on screen.
       if (!readOnly) ws.signInAgain('websocket: signing in again now that the agent is approved');
       const agent = signers.agentAddress;
-      emit({ type: 'notice', text: 'embedded exchange: account funded, collateral locked, agent approved', tone: 'success', ...(agent ? { agent } : {}) });
+      // Without an agent (the demo agent revoked) the master signs: nothing was approved.
+      emit({ type: 'notice', text: `embedded exchange: account funded, collateral locked${agent ? ', agent approved' : ''}`, tone: 'success', ...(agent ? { agent } : {}) });
       poller.runNow('userAccount');
       poller.runNow('userAgents');
     },

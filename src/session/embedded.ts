@@ -62,6 +62,8 @@ export interface EmbeddedExchange {
   nonces: NonceManager;
   /** Settles when the account is registered, funded, enrolled, collateralised and the agent approved. */
   ready: Promise<void>;
+  /** Set when the demo agent was revoked since start-up approved it: not approved again, and why. */
+  agentRevoked?: string;
   /** The contracts and every Active book, read as startEmbedded returns: createSession's `initial`. */
   initial?: InitialMarket;
   close(): Promise<void>;
@@ -93,6 +95,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
   const nonces = new NonceManager({ store: new NonceFileStore(o.stateDir) });
   const address = master.address.toLowerCase();
   let agentReady!: () => void;
+  let agentRevoked: string | undefined;
   const agentApproved = new Promise<void>((resolve) => (agentReady = resolve));
   const ready = runOnboarding({
     url: exchange.url,
@@ -107,6 +110,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     stateDir: o.stateDir,
     pollMs: 100,
     onAgentReady: () => agentReady(),
+    onAgentRevoked: (why) => (agentRevoked = why),
   }).then(() => log('account ready: funded, collateral locked, agent approved'));
   // The caller awaits `ready`; this only keeps an early failure from being an unhandled rejection.
   ready.catch(() => {});
@@ -118,6 +122,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
   if (o.advertise) writeEndpoint(o.stateDir, { url: exchange.url, wsUrl: exchange.wsUrl, pid: process.pid });
   return {
     ...(initial ? { initial } : {}),
+    ...(agentRevoked !== undefined ? { agentRevoked } : {}),
     url: exchange.url,
     wsUrl: exchange.wsUrl,
     master,

@@ -8,6 +8,7 @@ import { SignerSet } from '../client/signers.js';
 import { describeError, type ClientError } from '../client/errors.js';
 import type { JournalListener } from '../model/journalEntry.js';
 import { JournalFile } from './journalFile.js';
+import { approvedUntil, rememberApproval } from './agentApprovals.js';
 
 /**
  * First-run steps against a deployment: register (invite code), wait for the test credit,
@@ -34,6 +35,11 @@ export interface OnboardingOptions {
   creditTimeoutMs?: number;
   /** Called once the agent is approved (or right after registration when there is none). */
   onAgentReady?: () => void;
+  /**
+   * The agent start-up approved earlier was revoked since, and is not approved again (no
+   * `ask`, or the user said no): the reason in words. Onboarding goes on without it.
+   */
+  onAgentRevoked?: (why: string) => void;
   pollMs?: number;
 }
 
@@ -49,6 +55,12 @@ export class OnboardingError extends Error {
 }
 
 const USDC = 0;
+
+/** Start-up approved this agent, still in time, and the account's list no longer has it. */
+async function revokedSince(stateDir: string, master: string, agent: string): Promise<boolean> {
+  const until = await approvedUntil(stateDir, master, agent);
+  return until !== undefined && until > Date.now();
+}
 
 function fail(step: string, e: ClientError): never {
   throw new OnboardingError(step, describeError(e));
@@ -157,6 +169,8 @@ export async function runOnboarding(o: OnboardingOptions): Promise<{ accountId: 
     // An invite code given on the command line marks an unattended first run: nothing is asked.
     const ask = o.inviteCode === undefined ? o.ask : undefined;
     let account = await info.userAccount(user);
+    // Registered now: nothing it had before (an agent revoked) can be read against it.
+    const registered = !account.ok;
     if (!account.ok) {
       if (account.error.httpStatus !== 404) fail('account', account.error);
       if (ask) o.log(firstRunPlan(o.address, o.url, md, o.agent !== undefined));
@@ -180,12 +194,20 @@ export async function runOnboarding(o: OnboardingOptions): Promise<{ accountId: 
       const agents = await info.userAgents(String(account.value.accountId));
       if (!agents.ok) fail('agents', agents.error);
       const current = agents.value.find((a) => a.address.toLowerCase() === o.agent!.address.toLowerCase());
-      if (!current || current.expired) {
+      const revoked = !current && !registered && o.stateDir ? await revokedSince(o.stateDir, o.address, o.agent.address) : false;
+      let approve = !current || current.expired;
+      if (revoked) {
+        const question = `agent ${o.agent.address} was approved here and has been revoked since; approve it again? [y/N] `;
+        approve = ask ? /^y(es)?$/i.test((await ask(question)).trim()) : false;
+        if (!approve) o.onAgentRevoked?.(`agent ${o.agent.address} was revoked: not approved again, so orders are signed by the master key (approve it again with A to sign with it from the next start)`);
+      }
+      if (approve) {
         o.log(`approving agent ${o.agent.name}…`);
         const r = await exchange.approveAgent(o.agent.address, o.agent.name, o.agent.validUntil);
         if (!r.ok) fail('approve agent', r.error);
         const why = rejection(r.data);
         if (why) throw new OnboardingError('approve agent', why);
+        if (o.stateDir) await rememberApproval(o.stateDir, o.address, o.agent.address, o.agent.validUntil);
       }
     }
     o.onAgentReady?.();

@@ -54,7 +54,7 @@ function viewOf(action: Action, outcome: CallOutcome, opts: RenderOptions): Resu
 
 /** Units to render an action's answer in: its contract's scales when it names one contract, the collateral coin. */
 export function renderOptionsFor(configs: Configs | null, action: Action): RenderOptions {
-  const opts: RenderOptions = { coin: collateralCoin(configs) };
+  const opts: RenderOptions = { coin: collateralCoin(configs), configs };
   const ids =
     action.type === 'modify'
       ? [action.a]

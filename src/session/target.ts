@@ -99,6 +99,8 @@ export async function startEmbeddedTarget(spec: TargetSpec, stateDir: string, on
     const address = (spec.address ?? embedded.address).toLowerCase();
     return { target, keys: { address }, address, warnings: [] };
   }
+  // A revoked demo agent stays revoked: the master signs, and the screen says why.
+  if (embedded.agentRevoked !== undefined) return { target, keys: { master: embedded.master, address: embedded.address }, address: embedded.address, warnings: [embedded.agentRevoked] };
   return { target, keys: { master: embedded.master, agent: embedded.agent, address: embedded.address }, address: embedded.address, warnings: [] };
 }
 
@@ -210,6 +212,7 @@ export async function startRemoteTarget(args: TargetSpec, url: string, ws: strin
   const loaded = await loadDeploymentKeys(args, url, stateDir, { createAgent: true });
   const { master, address, warnings } = loaded;
   let agent = loaded.agent;
+  let revoked: string | undefined;
   if (master && agent) {
     // Trading is signed by an agent, so the master key is only needed for this first run.
     const onboard = (key: PrivateKey) =>
@@ -224,6 +227,7 @@ export async function startRemoteTarget(args: TargetSpec, url: string, ws: strin
         ...(process.stdin.isTTY ? { ask: askLine } : {}),
         log,
         stateDir,
+        onAgentRevoked: (why) => (revoked = why),
       });
     try {
       try {
@@ -236,6 +240,10 @@ export async function startRemoteTarget(args: TargetSpec, url: string, ws: strin
         loaded.sharedAgentFile = undefined;
       }
       if (loaded.sharedAgentFile) adoptSharedAgent(loaded.sharedAgentFile, deploymentAgentFile(stateDir, url, address));
+      if (revoked !== undefined) {
+        warnings.push(revoked);
+        agent = undefined;
+      }
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       // Everything else is done: without an approved agent the master signs, with a warning.

@@ -40,6 +40,8 @@ export function prepare(argv: string[], env: NodeJS.ProcessEnv = process.env): P
   }
   const checked = prepareFrom(args, env);
   if (typeof checked === 'number') return checked;
+  // A dumb terminal moves no cursor and has no alternate screen: the command line is for it.
+  if (env['TERM'] === 'dumb') return fail('TERM=dumb: this terminal cannot draw the dashboard; use the command line (perpdesk help lists its commands, perpdesk --help the options)');
   if (!process.stdout.isTTY || !process.stdin.isTTY) return fail('the dashboard needs a terminal (stdin and stdout must be a TTY)');
   return checked;
 }

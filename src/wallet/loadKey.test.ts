@@ -43,6 +43,21 @@ async function failure(p: Promise<unknown>): Promise<KeySourceError> {
   return err as KeySourceError;
 }
 
+/** A terminal for the hidden prompt: `lines` are typed one per question; `shown` is what it printed. */
+function fakeTty(lines: string[] = []) {
+  const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => input });
+  const output = new PassThrough();
+  let shown = '';
+  output.on('data', (c: Buffer) => {
+    shown += c.toString();
+    if (c.toString().startsWith('Password') && lines.length > 0) {
+      const line = lines.shift()!;
+      setImmediate(() => input.write(`${line}\r`));
+    }
+  });
+  return { input, output, shown: () => shown };
+}
+
 const modeOf = async (file: string) => (await fsp.stat(file)).mode & 0o777;
 
 describe('loadKeyFile', () => {
@@ -199,14 +214,29 @@ describe('saveKeystoreFile / loadKeystoreFile', () => {
 
   it('prompts on a TTY when nothing else is configured', async () => {
     const { file, key } = await saved();
-    const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => input });
-    const output = new PassThrough();
-    let shown = '';
-    output.on('data', (c: Buffer) => (shown += c.toString()));
-    input.write('correct horse\r');
-    const loaded = await loadKeystoreFile(file, { env: {}, prompt: { input, output } });
+    const tty = fakeTty();
+    tty.input.write('correct horse\r');
+    const loaded = await loadKeystoreFile(file, { env: {}, prompt: tty });
     expect(loaded.key.equals(key)).toBe(true);
-    expect(shown).toBe(`Password for keystore ${file}: \n`);
+    expect(tty.shown()).toBe(`Password for keystore ${file}: \n`);
+  });
+
+  it('asks again after a wrong password at the prompt, three tries in all', async () => {
+    const { file, key } = await saved();
+    // Each line is typed once it is asked for, as a person types it.
+    const typo = fakeTty(['wrong one', 'correct horse']);
+    const loaded = await loadKeystoreFile(file, { env: {}, prompt: typo });
+    expect(loaded.key.equals(key)).toBe(true);
+    expect(typo.shown()).toContain('wrong password; 2 more tries');
+    expect(typo.shown()).not.toContain('wrong one');
+    expect(typo.shown().match(/Password for keystore/g)).toHaveLength(2);
+
+    // Three wrong ones: the error.
+    const wrong = fakeTty(['nope', 'nope', 'nope']);
+    const err = await failure(loadKeystoreFile(file, { env: {}, prompt: wrong }));
+    expect(err.message).toBe(`wrong password or corrupt keystore ${file}`);
+    expect(wrong.shown().match(/Password for keystore/g)).toHaveLength(3);
+    expect(wrong.shown()).toContain('1 more try');
   });
 
   it.runIf(posix)('only warns about a loose keystore mode', async () => {

@@ -32,6 +32,8 @@ export interface SaveOptions {
   overwrite?: boolean;
 }
 
+/** Tries at the hidden prompt before a wrong keystore password ends the start. */
+const PASSWORD_TRIES = 3;
 const MAX_KEY_FILE_BYTES = 4096;
 const MAX_KEYSTORE_BYTES = 1024 * 1024;
 const MAX_PASSWORD_FILE_BYTES = 64 * 1024;
@@ -70,20 +72,24 @@ export async function loadKeystoreFile(file: string, source: PasswordSource = {}
     // Deliberately drop the parser's message: V8 quotes the offending input.
     throw new KeySourceError('format', `keystore '${file}' is not valid JSON`);
   }
-  const { password, origin } = await resolvePassword({
-    ...source,
-    promptQuestion: source.promptQuestion ?? `Password for keystore ${file}: `,
-  });
-  let bytes: Uint8Array;
-  try {
-    // scrypt's module loads only for a keystore: a raw key file or env key never needs it.
-    const { decryptKeystore } = await import('./keystore.js');
-    bytes = await decryptKeystore(json, password, { source: file });
-  } catch (e) {
-    if (e instanceof KeySourceError && e.kind === 'password' && origin !== 'prompt') {
-      throw new KeySourceError('password', `${e.message} (password taken from ${describeOrigin(origin, source)})`);
+  const asking = { ...source, promptQuestion: source.promptQuestion ?? `Password for keystore ${file}: ` };
+  // scrypt's module loads only for a keystore: a raw key file or env key never needs it.
+  const { decryptKeystore } = await import('./keystore.js');
+  let bytes: Uint8Array | undefined;
+  for (let attempt = 1; bytes === undefined; attempt++) {
+    const { password, origin } = await resolvePassword(asking);
+    try {
+      bytes = await decryptKeystore(json, password, { source: file });
+    } catch (e) {
+      if (!(e instanceof KeySourceError && e.kind === 'password')) throw e;
+      if (origin !== 'prompt') throw new KeySourceError('password', `${e.message} (password taken from ${describeOrigin(origin, source)})`);
+      // A typo at the hidden prompt is asked again, as a refused invite code is.
+      if (attempt >= PASSWORD_TRIES) throw e;
+      const left = PASSWORD_TRIES - attempt;
+      // Where the prompt writes (promptHidden's default).
+      const out = (source.prompt || {}).output ?? process.stderr;
+      out.write(`wrong password; ${left} more ${left === 1 ? 'try' : 'tries'}\n`);
     }
-    throw e;
   }
   try {
     return { key: PrivateKey.fromBytes(bytes), warnings };

@@ -63,7 +63,7 @@ describe('position keys', () => {
     const c = ctx({ positions: [long] });
     const r = flatten(c);
     expect(r).toMatchObject({ ok: true, values: { side: 'Sell', type: 'Ioc', price: '143', size: '5', reduceOnly: 'yes' } });
-    expect(r.ok && r.note).toBe('Flatten: sell 5 Ioc at 143 or better (5% bound), reduce-only');
+    expect(r.ok && r.note).toBe('Flatten: closes the position with an Ioc bounded 5% through the mark');
     const { e, plan } = throughForm(r, c);
     expect(e.built!.action).toMatchObject({ orders: [{ b: false, p: '143', s: '5', r: true, t: { limit: { tif: 'Ioc' } } }] });
     expect(plan.show).toBe(true);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendCall } from '../../src/session/sendCall.js';
+import { renderOptionsFor, sendCall } from '../../src/session/sendCall.js';
 import { ExchangeClient } from '../../src/client/exchangeClient.js';
 import { HttpTransport } from '../../src/client/http.js';
 import { InfoClient } from '../../src/client/infoClient.js';
@@ -44,7 +44,7 @@ afterAll(async () => {
 
 /** Every face's path from a built form to the client (src/session/sendCall.ts). */
 async function send(client: ExchangeClient, action: Action): Promise<ResultView> {
-  return (await sendCall(client, action, { coin: collateralCoin(configs) })).view;
+  return (await sendCall(client, action, renderOptionsFor(configs, action))).view;
 }
 
 let lastCloid = Date.now();
@@ -84,14 +84,14 @@ describe('forms against the embedded exchange', () => {
 
     let ctx = await contextFor(me.address, me.key);
     const enroll = ready(FORMS.enroll, { deployer: '1' }, ctx);
-    expect((await send(client, enroll.action)).lines[0]).toMatch(/^enrolled in market deployer 1 \[req-\d+\]$/);
+    expect((await send(client, enroll.action)).lines[0]).toMatch(/^enrolled in perpdesk \(1\) \[req-\d+\]$/);
 
     ctx = await contextFor(me.address, me.key);
     const lock = ready(FORMS.lockCollateral, { deployer: '1', coin: 'USDC', amount: '250.5' }, ctx);
     expect(lock.summary.slice(1)).toEqual(['chain balance: 10,000.00 USDC -> 9,749.50 USDC', 'deployer perpdesk (1) pool: 0.00 USDC -> 250.50 USDC']);
     const locked = await send(client, lock.action);
     expect(locked.tone).toBe('success');
-    expect(locked.lines[0]).toMatch(/^moved 250\.50 USDC \(coin 0\); source balance after: 9,749\.50 USDC; destination balance after: 250\.50 USDC \[req-\d+\]$/);
+    expect(locked.lines[0]).toMatch(/^moved 250\.50 USDC; source balance after: 9,749\.50 USDC; destination balance after: 250\.50 USDC \[req-\d+\]$/);
 
     ctx = await contextFor(me.address, me.key);
     expect(ctx.account!.chainBalances.find((b) => b.coinId === 0)!.total).toBe('9749500000');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientError } from '../../src/client/errors.js';
 import type { ActionOutcome, CancelAllResult, CancelResult, ModifyResult, OrderResult } from '../../src/client/exchangeClient.js';
 import { describeFailure, keyRequirement, needsFor, renderActionOutcome, renderCancelAllResult, renderCancelResult, renderModifyResult, renderOrderResult } from '../../src/forms/index.js';
-import { ACTION_TYPES } from '../../src/protocol/wire/index.js';
+import { ACTION_TYPES, type Configs } from '../../src/protocol/wire/index.js';
 
 const signer = { role: 'agent' as const, address: '0x3333333333333333333333333333333333333333' };
 const USDC = { name: 'USDC', decimals: 6 };
@@ -82,6 +82,14 @@ describe('exchange answers, verbatim', () => {
     expect(renderActionOutcome('lockCollateral', lock, { coin: USDC }).lines).toEqual([
       'moved 250.50 USDC (coin 0); source balance after: 8,749.50 USDC; destination balance after: 250.50 USDC [req-1]',
     ]);
+    // With the configs: the coin, contract and deployer by name, as the panes name them.
+    const configs = { coins: [{ coinId: 0, name: 'USDC', decimals: 6 }], contracts: [{ contractId: 3, name: 'SOL1' }], marketDeployers: [{ marketDeployerId: 1, name: 'perpdesk' }] } as unknown as Configs;
+    expect(renderActionOutcome('lockCollateral', lock, { coin: USDC, configs }).lines[0]).toMatch(/^moved 250\.50 USDC; source balance/);
+    const mode: ActionOutcome<'updateMarginMode'> = { ok: true, requestId: 'req-5', nonce: 1, signer, data: { asset: 3, marginMode: 'isolated' } };
+    expect(renderActionOutcome('updateMarginMode', mode, { configs }).lines).toEqual(['margin mode set to isolated on SOL1 [req-5]']);
+    expect(renderActionOutcome('updateMarginMode', mode).lines).toEqual(['margin mode set to isolated on contract 3 [req-5]']);
+    const enrolled: ActionOutcome<'enrollUserToMarketDeployer'> = { ok: true, requestId: 'req-6', nonce: 1, signer, data: { marketDeployerId: 1 } };
+    expect(renderActionOutcome('enrollUserToMarketDeployer', enrolled, { configs }).lines).toEqual(['enrolled in perpdesk (1) [req-6]']);
     const iso: ActionOutcome<'updateIsolatedMargin'> = { ok: true, requestId: 'req-2', nonce: 1, signer, data: { isoBefore: 50_000_000, isoAfter: 75_500_000 } };
     expect(renderActionOutcome('updateIsolatedMargin', iso, { coin: USDC }).lines).toEqual(['isolated margin 50.00 USDC -> 75.50 USDC [req-2]']);
     const agent: ActionOutcome<'approveAgent'> = { ok: true, requestId: 'req-3', nonce: 1, signer, data: { agentAddress: '0xabc', agentName: '', validUntil: 0, slot: 'anonymous' } };

@@ -67,7 +67,7 @@ describe('perpdesk serve: exports are writes', () => {
     await rwScreen.waitFor('Command palette');
     await rwScreen.type('journal.export');
     await rwScreen.type('\r');
-    await rwScreen.waitFor('Exported');
+    await rwScreen.waitFor('✓ exported');
     expect(afterRo, 'the read-only viewer wrote exports').toEqual([]);
     expect(readdirSync(exportsDir)).toHaveLength(6);
   }, 120_000);

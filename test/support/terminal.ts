@@ -63,7 +63,8 @@ export function spawnTerminal(command: string, args: string[], opts: TerminalOpt
     if (v !== undefined && k !== 'CI') env[k] = v;
   }
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000 });
-  const child = pty.spawn(command, args, { name: 'xterm-256color', cols, rows, cwd: opts.cwd ?? process.cwd(), env });
+  // node-pty sets TERM from `name`: a test's own TERM (dumb, linux) goes there too.
+  const child = pty.spawn(command, args, { name: env['TERM'] ?? 'xterm-256color', cols, rows, cwd: opts.cwd ?? process.cwd(), env });
   const visibleRows = (): string[] => {
     const buf = term.buffer.active;
     const lines: string[] = [];

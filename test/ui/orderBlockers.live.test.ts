@@ -121,7 +121,7 @@ describe('blockers against the exchange', () => {
     expect(t.form()?.formId).toBe('enroll');
     expect(flat(t)).toContain('Enroll in alt (2)');
     t.run('form.submit', 'form.submit');
-    expect(await toasted(t)).toContain('enrolled in market deployer 2');
+    expect(await toasted(t)).toContain('enrolled in alt (2)');
     await until((s) => s.account.pools.some((p) => p.marketDeployerId === 2), 'deployer 2 in userAccount');
 
     const before = orderCalls;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEYS } from '../support/terminal.js';
 import { waitFor } from '../support/waitFor.js';
-import { startScreens, type Screens, type TestScreen } from './support/screens.js';
+import { screensForFile, type TestScreen } from './support/screens.js';
 
 /**
  * Issue 30: two screens in one process (as `perpdesk serve` mounts them) over one session.
@@ -9,17 +9,11 @@ import { startScreens, type Screens, type TestScreen } from './support/screens.j
  * order carries its own screen's contract, price and size. One screen leaving does not take
  * the other's typing with it; a read-only screen's picks never reach a trading screen's form.
  */
-let s: Screens;
-beforeAll(async () => {
-  s = await startScreens({ contract: 'SOL1' });
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = screensForFile({ contract: 'SOL1' });
 
 const BS = '\x7f';
 const formOf = (t: TestScreen) => t.view.getState().form;
-const contractIdOf = (name: string) => s.session.store.getState().market.contracts[name]!.contractId;
+const contractIdOf = (name: string) => s().session.store.getState().market.contracts[name]!.contractId;
 
 async function pick(t: TestScreen, name: string): Promise<void> {
   await t.press('p');
@@ -50,8 +44,8 @@ async function submit(t: TestScreen): Promise<void> {
 
 describe('two screens in one process', () => {
   it('each types its own order form on its own contract at the same time; each signed order is its own', async () => {
-    const a = s.mount('screen-a');
-    const b = s.mount('screen-b');
+    const a = s().mount('screen-a');
+    const b = s().mount('screen-b');
     await a.vt.waitFor('SOL1', 15_000);
     await b.vt.waitFor('SOL1', 15_000);
     await pick(a, 'ETH1');
@@ -72,9 +66,9 @@ describe('two screens in one process', () => {
 
     await submit(a);
     await submit(b);
-    await waitFor(() => s.signed.length >= 2, 'two signed orders', 15_000);
-    const byA = s.signed.filter((o) => o.by === 'screen-a');
-    const byB = s.signed.filter((o) => o.by === 'screen-b');
+    await waitFor(() => s().signed.length >= 2, 'two signed orders', 15_000);
+    const byA = s().signed.filter((o) => o.by === 'screen-a');
+    const byB = s().signed.filter((o) => o.by === 'screen-b');
     expect(byA).toHaveLength(1);
     expect(byB).toHaveLength(1);
     expect(byA[0]!.specs).toMatchObject([{ contractId: contractIdOf('ETH1'), isBuy: true, price: '2000', size: '0.5' }]);
@@ -93,8 +87,8 @@ describe('two screens in one process', () => {
   }, 120_000);
 
   it("on one contract, each screen's keys type into its own form, and the first one mounted still types after the second leaves", async () => {
-    const first = s.mount('first');
-    const second = s.mount('second');
+    const first = s().mount('first');
+    const second = s().mount('second');
     await first.vt.waitFor('SOL1', 15_000);
     await second.vt.waitFor('SOL1', 15_000);
     await first.press('b');
@@ -112,9 +106,9 @@ describe('two screens in one process', () => {
   }, 120_000);
 
   it("a read-only screen's pick while a trading screen's form is at its confirm step: what is signed is unchanged", async () => {
-    const before = s.signed.length;
-    const trader = s.mount('trader');
-    const watcher = s.mount('watcher', { readOnly: true });
+    const before = s().signed.length;
+    const trader = s().mount('trader');
+    const watcher = s().mount('watcher', { readOnly: true });
     await trader.vt.waitFor('SOL1', 15_000);
     await watcher.vt.waitFor('SOL1', 15_000);
     await trader.press('s');
@@ -131,8 +125,8 @@ describe('two screens in one process', () => {
     expect(await trader.vt.text()).toMatch(/Sell 1(\.0+)? SOL1 @ 190/);
     await trader.press(KEYS.enter);
     if (formOf(trader)?.stage === 'confirm' && formOf(trader)?.confirm?.staleAck) await trader.press(KEYS.enter);
-    await waitFor(() => s.signed.length > before, 'the trader’s order signed', 15_000);
-    const mine = s.signed.slice(before);
+    await waitFor(() => s().signed.length > before, 'the trader’s order signed', 15_000);
+    const mine = s().signed.slice(before);
     expect(mine.map((o) => o.by)).toEqual(['trader']);
     expect(mine[0]!.specs).toMatchObject([{ contractId: contractIdOf('SOL1'), isBuy: false, price: '190', size: '1' }]);
     trader.unmount();

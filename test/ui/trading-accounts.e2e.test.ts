@@ -34,7 +34,7 @@ async function move(t: TradingDashboard['term'], item: string, amount: string, b
   await keys(t, [item], (s) => s.includes('Amount') && !s.includes('Move collateral'));
   await keys(t, [...amount], `Move ${amount}.00 USDC from the`);
   await keys(t, [KEYS.enter], ': confirm');
-  const s = await keys(t, [KEYS.enter], /moved [\d,.]+ USDC \(coin 0\); source balance after: [\d,.]+ USDC/);
+  const s = await keys(t, [KEYS.enter], /moved [\d,.]+ USDC; source balance after: [\d,.]+ USDC/);
   await closeAnswer(t);
   return s;
 }
@@ -60,7 +60,7 @@ describe('collateral and agents from the keyboard', () => {
 
     // The second deployer needs an enrolment before money can enter it.
     await keys(t, ['E'], 'Enroll in alt (2)');
-    await keys(t, [KEYS.enter, KEYS.enter], /enrolled in market deployer 2 \[req-\d+\]/);
+    await keys(t, [KEYS.enter, KEYS.enter], /enrolled in alt \(2\) \[req-\d+\]/);
     await closeAnswer(t);
     await settled(t, 'MD2 alt');
 

@@ -24,12 +24,12 @@ describe('positions and margin from the keyboard', () => {
     await waitReady(t);
 
     await keys(t, ['L', '5'], 'Set SOL1 leverage to 5x');
-    await keys(t, [KEYS.enter, KEYS.enter], /leverage set to 5x on contract 1 \[req-\d+\]/);
+    await keys(t, [KEYS.enter, KEYS.enter], /leverage set to 5x on SOL1 \[req-\d+\]/);
     await closeAnswer(t);
 
     await keys(t, ['M'], 'Switch SOL1 to isolated margin');
     await keys(t, [KEYS.enter], 'Margin mode: confirm');
-    await keys(t, [KEYS.enter], /margin mode set to isolated on contract 1 \[req-\d+\]/);
+    await keys(t, [KEYS.enter], /margin mode set to isolated on SOL1 \[req-\d+\]/);
     await closeAnswer(t);
 
     // An Ioc through the bots' asks fills at once: the fill, then the position, with the TP
@@ -79,7 +79,8 @@ describe('positions and margin from the keyboard', () => {
 
     // Flatten the selected position: reduce-only Ioc, through the same confirm step.
     s = await keys(t, ['F'], 'New order: confirm');
-    expect(s).toMatch(/Flatten: sell 1 Ioc at \d+ or better/);
+    expect(s).toContain('Flatten: closes the position with an Ioc bounded 5% through the mark');
+    expect(s).toMatch(/Sell 1 SOL1 @ \d+ Ioc, reduce-only/);
     await keys(t, [KEYS.enter], /#1 filled 1 @ \d+/);
     await closeAnswer(t);
     await t.waitFor('no open positions');

@@ -6,6 +6,7 @@ import { installFastAssembly } from '../render/installFastAssembly.js';
 import type { Prepared } from '../prepared.js';
 import { applyColorLevel } from '../theme/applyColorLevel.js';
 import { detectColorLevel } from '../theme/colorLevel.js';
+import { glyphSetFor, vgaStream } from '../theme/consoleGlyphs.js';
 import { DEFAULT_THEME } from '../theme/loadTheme.js';
 import { loadRememberedView, rememberView, startTheme, type RememberedView } from '../view/rememberedView.js';
 import { createViewStore, view } from '../view/viewStore.js';
@@ -141,7 +142,8 @@ export async function runDashboard(first: Prepared): Promise<number> {
     });
     const screen = mountDashboard(core, {
       stdin: terminal.mouseIn ? (terminal.mouseIn as unknown as NodeJS.ReadStream) : process.stdin,
-      stdout: process.stdout,
+      // On the Linux console, glyphs its fonts have.
+      stdout: glyphSetFor(process.env) === 'vga' ? vgaStream(process.stdout) : process.stdout,
       viewStore,
       patchConsole: true,
       sessionEvents: false,

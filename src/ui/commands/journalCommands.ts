@@ -1,6 +1,5 @@
 import { homedir } from 'node:os';
 import { ExportLimitError, exportJournal, type ExportedKind } from '../../session/journalExport.js';
-import { wrapText } from '../forms/wrapText.js';
 import { selectedJournalEntry } from '../panes/selection.js';
 import { journalDetails } from '../overlays/journalDetails.js';
 import { view } from '../view/viewStore.js';
@@ -25,7 +24,7 @@ export const JOURNAL_COMMANDS = {
     const body = journalDetails(entry, layout.cols - 6);
     view.openOverlay(app.view, { kind: 'message', title: `Journal #${entry.seq}: ${entry.action}`, body });
   },
-  'journal.export': ({ app, layout, now }) => {
+  'journal.export': ({ app, now }) => {
     if (!app.stateDir) {
       view.notify(app.view, 'nothing exported: this dashboard has no state directory to write to', 'warning');
       return;
@@ -44,10 +43,8 @@ export const JOURNAL_COMMANDS = {
     const what = out.files.map((f) => counted(f.kind, f.rows)).join(', ');
     const names = `{${out.files.map((f) => f.kind).join(',')}}-${out.stamp}.{csv,json}`;
     const tone = out.journalNote ? 'warning' : 'success';
+    // A notice, not a dialog: the keys go on working. Words the bar cuts take the hint line
+    // for a while, and `:` notices keeps the text whole.
     view.notify(app.view, `exported ${dir}/${names}: ${what}${out.journalNote ? `; ${out.journalNote}` : ''}`, tone);
-    // The status bar may cut a long path: the files are also listed whole until Esc.
-    const body = [`in ${dir}/`, ...out.files.map((f) => `  ${f.kind}-${out.stamp}.csv  .json   ${counted(f.kind, f.rows)}`)];
-    if (out.journalNote) body.push('', ...wrapText(out.journalNote, layout.cols - 6));
-    view.openOverlay(app.view, { kind: 'message', title: 'Exported', body: body.join('\n') });
   },
 } satisfies CommandTable;

@@ -120,9 +120,7 @@ function specEdit(st: FormState, r: Extract<Resolved, { kind: 'spec' }>, width: 
 function confirmScreen(st: FormState, title: string, width: number, keys: BlockerKeys): FormScreen {
   const c = st.confirm!;
   const rows: Segment[][] = st.note ? wrapped(st.note, width, 'accent', ' ') : [];
-  // The summary's first line and the pre-trade's first line often say the same thing.
-  const lines = c.plan.lines.filter((l, i) => c.plan.lines.indexOf(l) === i);
-  lines.forEach((l, i) => rows.push(...wrapped(l, width, i === 0 && !st.note ? 'accent' : 'text', ' ')));
+  c.plan.lines.forEach((l, i) => rows.push(...wrapped(l, width, i === 0 && !st.note ? 'accent' : 'text', ' ')));
   const blocked = c.plan.blockers.length > 0;
   if (blocked) {
     rows.push([], [{ text: ' ✕ the exchange is expected to refuse this: Enter does not sign', token: 'error', bold: true }]);
@@ -152,8 +150,7 @@ function confirmScreen(st: FormState, title: string, width: number, keys: Blocke
 
 function sendingScreen(st: FormState, title: string, width: number): FormScreen {
   const rows: Segment[][] = [[{ text: ' ⧗ sending… waiting for the exchange’s answer', token: 'warning', bold: true }], []];
-  const lines = st.confirm?.plan.lines ?? [];
-  for (const l of lines.filter((x, i) => lines.indexOf(x) === i)) rows.push(...wrapped(l, width, 'muted', ' '));
+  for (const l of st.confirm?.plan.lines ?? []) rows.push(...wrapped(l, width, 'muted', ' '));
   rows.push(...messageRows(st, width));
   return { title, info: 'sending…', rows, anchor: 0, footer: 'q asks before quitting · Esc hides this (the answer still lands in the journal)' };
 }

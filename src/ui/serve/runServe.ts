@@ -12,6 +12,7 @@ import { fail as failRaw, prepareFrom } from '../prepareFrom.js';
 import { installFastAssembly } from '../render/installFastAssembly.js';
 import { applyColorLevel } from '../theme/applyColorLevel.js';
 import { detectColorLevel } from '../theme/colorLevel.js';
+import { glyphSetFor, vgaStream } from '../theme/consoleGlyphs.js';
 import { DEFAULT_THEME } from '../theme/loadTheme.js';
 import { createViewStore, view, type ViewStore } from '../view/viewStore.js';
 import { startTheme } from '../view/rememberedView.js';
@@ -188,7 +189,8 @@ function ownScreen(core: DashboardCore, io: ViewerIo, viewStore: ViewStore, leve
     { ...core, level },
     {
       stdin: io.stdin,
-      stdout: io.stdout,
+      // A viewer on a Linux console gets the glyphs its font has.
+      stdout: glyphSetFor({ TERM: io.terminal.term }) === 'vga' ? vgaStream(io.stdout) : io.stdout,
       stderr: io.stderr,
       viewStore,
       readOnly: io.readOnly,

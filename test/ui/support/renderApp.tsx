@@ -27,6 +27,8 @@ export interface RenderAppOptions {
   mode?: Partial<AppContextValue['mode']>;
   bindings?: readonly Binding[];
   session?: Session | null;
+  /** The stream ink draws to, made from the virtual terminal's (as runDashboard wraps its own). */
+  stdout?: (s: VirtualTerminal['stdout']) => VirtualTerminal['stdout'];
 }
 
 /** The whole dashboard in a virtual terminal, over a store filled from fixtures. */
@@ -45,7 +47,7 @@ export function renderApp(o: RenderAppOptions): RenderedApp {
   };
   const instance = render(
     <App ctx={ctx} bindings={o.bindings ?? DEFAULT_BINDINGS} level="truecolor" themeNames={listThemes()} onQuit={() => (quits += 1)} />,
-    { stdout: vt.stdout, stdin: vt.stdin, stderr: vt.stdout, exitOnCtrlC: false, patchConsole: false, maxFps: 30 },
+    { stdout: o.stdout ? o.stdout(vt.stdout) : vt.stdout, stdin: vt.stdin, stderr: vt.stdout, exitOnCtrlC: false, patchConsole: false, maxFps: 30 },
   );
   return {
     vt,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { AlgoBoard } from '../../../src/algo/algoBoard.js';
 import { DEFAULT_BINDINGS } from '../../../src/keymap/index.js';
 import { build, type Action, type OrderSpec } from '../../../src/protocol/wire/index.js';
@@ -138,4 +139,16 @@ export async function startScreens(o: { contract?: string } = {}): Promise<Scree
       rmSync(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Screens for a whole test file: started before its tests, closed after them. */
+export function screensForFile(o: { contract?: string } = {}): () => Screens {
+  let s: Screens | undefined;
+  beforeAll(async () => {
+    s = await startScreens(o);
+  }, 60_000);
+  afterAll(async () => {
+    await s?.close();
+  });
+  return () => s!;
 }
