@@ -108,7 +108,10 @@ export async function serveMain(argv: string[]): Promise<number> {
     process.env['PERPDESK_SERVE_SHARE'] === '0' || process.env['PERPDESK_RENDERER'] === 'ink'
       ? undefined
       : new WatchGroups({ core, newView, onView, mountOwn: (io, v) => mountOwn(io, v, viewerLevel(io, noColor)) });
-  const mountViewer: MountViewer = (io) => {
+  const mountViewer: MountViewer = (channelIo) => {
+    // A viewer on a Linux console gets the glyphs its font has: its writes are rewritten, so it
+    // shares a screen with other watchers all the same.
+    const io = glyphSetFor({ TERM: channelIo.terminal.term }) === 'vga' ? { ...channelIo, stdout: vgaStream(channelIo.stdout) } : channelIo;
     const level = viewerLevel(io, noColor);
     return viewerScreen(io, () => (groups ? groups.join(io, level) : mountOwn(io, newView(), level)));
   };
@@ -189,8 +192,7 @@ function ownScreen(core: DashboardCore, io: ViewerIo, viewStore: ViewStore, leve
     { ...core, level },
     {
       stdin: io.stdin,
-      // A viewer on a Linux console gets the glyphs its font has.
-      stdout: glyphSetFor({ TERM: io.terminal.term }) === 'vga' ? vgaStream(io.stdout) : io.stdout,
+      stdout: io.stdout,
       stderr: io.stderr,
       viewStore,
       readOnly: io.readOnly,
