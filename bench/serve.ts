@@ -9,6 +9,7 @@ import { processWindow } from './serve/processWindow.js';
 import { serveGoals, serveTables, type Step } from './serve/serveReport.js';
 import { startServeProcess, type ServeProcess } from './serve/serveProcess.js';
 import { SshViewer } from './serve/sshViewer.js';
+import { tradeToScreen } from './serve/tradeToScreen.js';
 
 /**
  * Issue 20: what a viewer costs through `perpdesk serve` against a `perpdesk` of its own.
@@ -53,12 +54,15 @@ interface Side {
   /** Brings the number of live viewers to `n`; returns the pids to measure. */
   grow(n: number): Promise<number[]>;
   bytes(): number;
-  /** A few viewers type (open and close the help overlay): milliseconds from each key to the screen showing it. */
-  typing?(): Promise<{ first: number[]; keys: number[] }>;
+  /** A few viewers type (open and close the help overlay): milliseconds from each key to the screen showing it (`keys` the opens, `closes` the Esc). */
+  typing?(): Promise<{ first: number[]; keys: number[]; closes: number[] }>;
+  /** A watching viewer: milliseconds from a trade to the screen listing it (tradeToScreen.ts). */
+  current?(): Promise<{ ms: number[]; missed: number }>;
   close(): Promise<void>;
 }
 
 const TYPISTS = 3;
+const CURRENCY_SAMPLES = 20;
 const PRESSES = 10;
 const helpShown = (screen: string) => screen.includes('Help: keys');
 
@@ -76,26 +80,29 @@ function serveSide(root: string, url: string, inviteCode: string, max: number, s
         const batch = Array.from({ length: Math.min(4, n - viewers.length) }, (_, i) => SshViewer.open({ port: s.port, privateKey: s.viewerKeys[viewers.length + i]! }));
         const opened = await Promise.all(batch);
         viewers.push(...opened);
-        await Promise.all(opened.map((v) => v.ready(liveBook, LIVE_TIMEOUT_MS, 'a live book')));
+        // The first viewer keeps its screen: the one whose currency is measured (a watcher throughout).
+        await Promise.all(opened.map((v) => v.ready(liveBook, LIVE_TIMEOUT_MS, 'a live book', v === viewers[0])));
       }
       return [s.pid];
     },
     bytes: () => viewers.reduce((sum, v) => sum + v.bytes, 0),
+    current: () => tradeToScreen({ url, viewer: viewers[0]!, samples: CURRENCY_SAMPLES, timeoutMs: 5_000 }),
     async typing() {
       const first: number[] = [];
       const keys: number[] = [];
+      const closes: number[] = [];
       for (const v of viewers.slice(-TYPISTS)) {
         v.watch();
         // The first key mounts the viewer a screen of its own (when it watched with others).
         first.push(await v.key('?', helpShown, 20_000));
         for (let i = 0; i < PRESSES; i++) {
           await sleep(100);
-          keys.push(await v.key('\x1b', (sc) => !helpShown(sc), 10_000));
+          closes.push(await v.key('\x1b', (sc) => !helpShown(sc), 10_000));
           await sleep(100);
           keys.push(await v.key('?', helpShown, 10_000));
         }
       }
-      return { first, keys };
+      return { first, keys, closes };
     },
     async close() {
       for (const v of viewers) v.close();
@@ -170,8 +177,9 @@ export async function benchServe(o: ServeBenchOptions = {}): Promise<{ markdown:
             bytesPerSec: (side.bytes() - bytes0) / window.seconds,
             exchangeCpuPercent: (100 * ((cpuSeconds(exchange.pid) ?? Number.NaN) - ex0)) / window.seconds,
           };
-          if (side.typing && n === sideCounts[sideCounts.length - 1]) {
+          if (side.typing && side.current && n === sideCounts[sideCounts.length - 1]) {
             try {
+              step.current = await side.current();
               step.typing = await side.typing();
             } catch (e) {
               log(`${side.side}: typing not measured: ${e instanceof Error ? e.message : String(e)}`);

@@ -11,6 +11,8 @@ import { newTerminal, screenText } from '../dashboard/screen.js';
 export class SshViewer {
   bytes = 0;
   private term: ReturnType<typeof newTerminal> | undefined;
+  /** Told the screen after each chunk is parsed, with the chunk's arrival time (key()). */
+  private watcher: ((screen: string, arrived: number) => void) | undefined;
   private constructor(
     private readonly client: ssh2.Client,
     private readonly stream: ClientChannel,
@@ -20,7 +22,10 @@ export class SshViewer {
     this.term = newTerminal(cols, rows);
     stream.on('data', (d: Buffer) => {
       this.bytes += d.length;
-      this.term?.write(d);
+      const term = this.term;
+      if (!term) return;
+      const arrived = performance.now();
+      term.write(d, () => this.watcher?.(screenText(term), arrived));
     });
     stream.stderr.on('data', () => undefined);
   }
@@ -42,8 +47,15 @@ export class SshViewer {
     return new SshViewer(client, stream, cols, rows);
   }
 
-  /** Resolves once the screen satisfies `test`, then stops parsing the output. */
-  async ready(test: (screen: string) => boolean, timeoutMs: number, what: string): Promise<void> {
+  /** What the screen shows now (watch() first, or before ready() with keep). */
+  text(): Promise<string> {
+    const term = this.term;
+    if (!term) return Promise.reject(new Error('SSH viewer: no screen kept'));
+    return new Promise<string>((resolve) => term.write('', () => resolve(screenText(term))));
+  }
+
+  /** Resolves once the screen satisfies `test`, then stops parsing the output unless `keep`. */
+  async ready(test: (screen: string) => boolean, timeoutMs: number, what: string, keep = false): Promise<void> {
     const end = performance.now() + timeoutMs;
     for (;;) {
       const term = this.term!;
@@ -52,6 +64,7 @@ export class SshViewer {
       if (performance.now() > end) throw new Error(`SSH viewer: timed out waiting for ${what}; the screen was:\n${screen}`);
       await new Promise((r) => setTimeout(r, 200));
     }
+    if (keep) return;
     this.term!.dispose();
     this.term = undefined;
   }
@@ -68,14 +81,24 @@ export class SshViewer {
   async key(data: string, test: (screen: string) => boolean, timeoutMs: number): Promise<number> {
     const term = this.term;
     if (!term) throw new Error('SSH viewer: key() needs watch() first');
-    const t0 = performance.now();
-    this.stream.write(data);
-    for (;;) {
-      const screen = await new Promise<string>((resolve) => term.write('', () => resolve(screenText(term))));
-      if (test(screen)) return performance.now() - t0;
-      if (performance.now() - t0 > timeoutMs) throw new Error(`SSH viewer: the screen did not change as expected within ${timeoutMs} ms after a key`);
-      await new Promise((r) => setTimeout(r, 1));
-    }
+    const before = await new Promise<string>((resolve) => term.write('', () => resolve(screenText(term))));
+    if (test(before)) throw new Error('SSH viewer: the screen shows what the key should bring before the key');
+    // Timed to the arrival of the chunk after which the screen shows it, not to when this
+    // process got round to parsing it.
+    return new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.watcher = undefined;
+        reject(new Error(`SSH viewer: the screen did not change as expected within ${timeoutMs} ms after a key`));
+      }, timeoutMs);
+      const sentAt = performance.now();
+      this.watcher = (screen, arrived) => {
+        if (!test(screen)) return;
+        this.watcher = undefined;
+        clearTimeout(timer);
+        resolve(arrived - sentAt);
+      };
+      this.stream.write(data);
+    });
   }
 
   close(): void {
