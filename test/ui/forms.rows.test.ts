@@ -80,7 +80,9 @@ describe('forms on selected rows and from the book', () => {
     view.focus(t.viewStore, 'positions');
     t.run('position.flatten');
     expect(t.form()?.texts).toMatchObject({ side: 'Sell', type: 'Ioc', size: '10', reduceOnly: 'yes' });
-    expect(t.screen()).toContain('Flatten: sell 10 Ioc');
+    // The note says what the key does; the order is said once, on its own line.
+    expect(t.screen()).toContain('Flatten: closes the position with an Ioc bounded 5% through the mark');
+    expect(t.screen()).toContain('Sell 10 SOL1 @ 144 Ioc, reduce-only');
   });
 
   it('the scale key proposes five buys from the cursor down in the scale form, each of the default size', async () => {
