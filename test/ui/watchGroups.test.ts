@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ViewerIo } from '../../src/serve/viewer.js';
+import { ViewerInput } from '../../src/serve/viewerStreams.js';
 import { mountDashboard } from '../../src/ui/app/mountDashboard.js';
 import { WatchGroups } from '../../src/ui/serve/watchGroups.js';
 import { createViewStore, type ViewStore } from '../../src/ui/view/viewStore.js';
@@ -22,8 +23,11 @@ const terminals: VirtualTerminal[] = [];
 function viewer(cols: number, rows: number, readOnly = false): { vt: VirtualTerminal; io: ViewerIo } {
   const vt = createVirtualTerminal(cols, rows);
   terminals.push(vt);
+  // The server's keyboard stream, fed as an SSH channel feeds it.
+  const stdin = new ViewerInput();
+  vt.stdin.on('data', (d: string) => stdin.write(d));
   const io = {
-    stdin: vt.stdin,
+    stdin,
     stdout: vt.stdout,
     stderr: vt.stdout,
     readOnly,

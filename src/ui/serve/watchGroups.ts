@@ -81,7 +81,7 @@ interface Group {
   members: number;
 }
 
-export function keyOf(k: WatchKey): string {
+function keyOf(k: WatchKey): string {
   return `${k.cols}x${k.rows}|${k.level}|${k.readOnly ? 'read-only' : 'trading'}`;
 }
 
@@ -120,6 +120,9 @@ export class WatchGroups {
       const view = this.o.newView();
       view.setState({ ...group.view.getState() });
       leaveGroup();
+      // From here the channel's bytes are piped on, with its backpressure, as they were read before.
+      io.stdin.off('data', onKey);
+      io.stdin.pipe(keys);
       own = this.o.mountOwn({ ...io, stdin: keys as unknown as ViewerIo['stdin'] }, view);
       own.closed.then(finish, finish);
     };
@@ -135,6 +138,7 @@ export class WatchGroups {
       if (done) return;
       done = true;
       io.stdin.off('data', onKey);
+      io.stdin.unpipe(keys);
       resolveClosed();
     };
     io.stdin.on('data', onKey);
