@@ -54,8 +54,8 @@ interface Side {
   /** Brings the number of live viewers to `n`; returns the pids to measure. */
   grow(n: number): Promise<number[]>;
   bytes(): number;
-  /** A few viewers type (open and close the help overlay): milliseconds from each key to the screen showing it (`keys` the opens, `closes` the Esc). */
-  typing?(): Promise<{ first: number[]; keys: number[]; closes: number[] }>;
+  /** A few viewers type: help opened (`keys`) and closed (`closes`), then a form's price digit by digit (`typed`); ms from each key to the screen showing it. */
+  typing?(): Promise<{ first: number[]; keys: number[]; closes: number[]; typed: number[] }>;
   /** A watching viewer: milliseconds from a trade to the screen listing it (tradeToScreen.ts). */
   current?(): Promise<{ ms: number[]; missed: number }>;
   close(): Promise<void>;
@@ -91,6 +91,7 @@ function serveSide(root: string, url: string, inviteCode: string, max: number, s
       const first: number[] = [];
       const keys: number[] = [];
       const closes: number[] = [];
+      const typed: number[] = [];
       for (const v of viewers.slice(-TYPISTS)) {
         v.watch();
         // The first key mounts the viewer a screen of its own (when it watched with others).
@@ -101,8 +102,21 @@ function serveSide(root: string, url: string, inviteCode: string, max: number, s
           await sleep(100);
           keys.push(await v.key('?', helpShown, 10_000));
         }
+        // Typing into a form: a sell form's price, digit by digit, each timed to the field showing it.
+        await v.key('\x1b', (sc) => !helpShown(sc), 10_000);
+        await sleep(100);
+        await v.key('s', (sc) => sc.includes('Reduce-only'), 10_000);
+        let price = '';
+        for (const d of '1234567') {
+          await sleep(100);
+          price += d;
+          const shown = new RegExp(`Price\\s+${price}(?!\\d)`);
+          typed.push(await v.key(d, (sc) => shown.test(sc), 10_000));
+        }
+        await sleep(100);
+        await v.key('\x1b', (sc) => !sc.includes('Reduce-only'), 10_000);
       }
-      return { first, keys, closes };
+      return { first, keys, closes, typed };
     },
     async close() {
       for (const v of viewers) v.close();

@@ -41,6 +41,8 @@ export class SshViewer {
     });
     // Later errors (the server closing at the end) must not throw from an emitter.
     client.on('error', () => undefined);
+    // As OpenSSH's client does for an interactive session: keys go out at once.
+    client.setNoDelay(true);
     const stream = await new Promise<ClientChannel>((resolve, reject) =>
       client.shell({ term: 'xterm-256color', cols, rows }, (e, s) => (e ? reject(e) : resolve(s))),
     );

@@ -182,6 +182,10 @@ export async function startSshServer(o: SshServerOptions): Promise<SshServer> {
       return;
     }
     peer.conn = conn;
+    // Frames are small writes answering keys: without TCP_NODELAY, Nagle's algorithm holds a
+    // frame until the client acknowledges the last one, which it may delay (sshd sets it for
+    // every interactive session too).
+    (conn as Connection & { setNoDelay?(on: boolean): void }).setNoDelay?.(true);
     conn.on('error', () => undefined);
     conn.on('authentication', (ctx) => void authenticate(peer, ctx));
     conn.on('ready', () => {
