@@ -87,18 +87,22 @@ export const EDITS = [
 const NEEDS = { 'ink.js': 'es-toolkit/compat/throttle' };
 
 /**
- * Applies the edits for one file to its source. 'patched' (edited), 'already' (the mark
+ * Applies the edits for one file to its source. 'patched' (edited), 'already' (every edit
  * is there), or 'unknown' (an expected line is missing: another ink version).
  */
 export function patchSource(file, source) {
-  if (source.includes(MARK)) return { status: 'already', source };
   let out = source;
+  let changed = false;
   for (const [name, from, to] of EDITS) {
     if (name !== file) continue;
+    // Each edit on its own, so an install patched by an earlier version of this script gets
+    // the edits added since (the mark alone would say "already").
+    if (out.includes(to)) continue;
     if (out.split(from).length !== 2) return { status: 'unknown', source };
     out = out.replace(from, to);
+    changed = true;
   }
-  return { status: 'patched', source: out };
+  return changed ? { status: 'patched', source: out } : { status: 'already', source };
 }
 
 function inkBuildDir() {

@@ -34,6 +34,20 @@ describe('scripts/patchInk.mjs (postinstall)', () => {
     }
   });
 
+  it('adds the edits an earlier version of the script did not make (an install patched before)', () => {
+    for (const file of files) {
+      const mine = edits.filter(([f]) => f === file);
+      if (mine.length < 2) continue;
+      // As the earlier script left it: every edit of the file but its last.
+      let earlier = original(file);
+      for (const [, from, to] of mine.slice(0, -1)) earlier = earlier.replace(from, to);
+      expect(earlier).toContain(MARK);
+      const r = patchSource(file, earlier);
+      expect(r.status).toBe('patched');
+      expect(r.source).toBe(readFileSync(`${dir}/${file}`, 'utf8'));
+    }
+  });
+
   it('keeps measuring correctly past the bound', async () => {
     const { default: measureText } = (await import(new URL('./measure-text.js', import.meta.resolve('ink')).href)) as {
       default: (text: string) => { width: number; height: number };
