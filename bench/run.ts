@@ -16,6 +16,7 @@ import { writeBenchDocs } from './docsWriter.js';
 import { benchExchange } from './exchange.js';
 import { benchFanout } from './fanout.js';
 import { benchServe } from './serve.js';
+import { benchScreens } from './screens.js';
 import { benchServeHostile } from './serveHostile.js';
 import { benchSigning } from './signing.js';
 import { benchStartup } from './startup.js';
@@ -45,6 +46,8 @@ const BENCHES: Record<string, Bench> = {
     }),
   // Issue 33: one viewer sending 10000x10000 and a resize storm, against a normal one.
   'serve-hostile': (f) => benchServeHostile({ skipBuild: !f.build }),
+  // Issue 34: kept regions and cell frames beside the whole-tree walk and the naive baseline.
+  screens: (f) => benchScreens({ skipBuild: !f.build }),
 };
 
 const USAGE = `usage: npm run bench [-- NAME ...] [--soak MINUTES] [--no-docs] [--no-build]

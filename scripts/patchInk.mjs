@@ -80,6 +80,47 @@ export const EDITS = [
                 throttled();
             };`,
   ],
+  // The seventh edit: ink's DOM notes which nodes changed since they were last drawn, and
+  // a box marked as a region (src/ui/render/regionCache.ts) that did not change is drawn
+  // from the cells it drew last time instead of walking its subtree again.
+  [
+    'dom.js',
+    'export const appendChildNode = (node, childNode) => {',
+    `${MARK} export const markRenderDirty = (node) => {\n    for (let n = node; n !== undefined; n = n.parentNode) n.perpdeskDirty = true;\n};\nexport const appendChildNode = (node, childNode) => {\n    markRenderDirty(node);`,
+  ],
+  ['dom.js', 'export const insertBeforeNode = (node, newChildNode, beforeChildNode) => {', 'export const insertBeforeNode = (node, newChildNode, beforeChildNode) => {\n    markRenderDirty(node);'],
+  ['dom.js', 'export const removeChildNode = (node, removeNode) => {', 'export const removeChildNode = (node, removeNode) => {\n    markRenderDirty(node);'],
+  ['dom.js', 'export const setAttribute = (node, key, value) => {', 'export const setAttribute = (node, key, value) => {\n    markRenderDirty(node);'],
+  ['dom.js', 'export const setStyle = (node, style) => {', 'export const setStyle = (node, style) => {\n    markRenderDirty(node);'],
+  ['dom.js', 'export const setTextNodeValue = (node, text) => {', 'export const setTextNodeValue = (node, text) => {\n    markRenderDirty(node);'],
+  [
+    'reconciler.js',
+    "import { createTextNode, appendChildNode, insertBeforeNode, removeChildNode, setStyle, setTextNodeValue, createNode, setAttribute, } from './dom.js';",
+    `${MARK} import { createTextNode, appendChildNode, insertBeforeNode, removeChildNode, setStyle, setTextNodeValue, createNode, setAttribute, markRenderDirty, } from './dom.js';`,
+  ],
+  ['reconciler.js', '        if (!props && !style) {\n            return;\n        }\n', '        if (!props && !style) {\n            return;\n        }\n        markRenderDirty(node);\n'],
+  ['reconciler.js', '        node.yogaNode?.setDisplay(Yoga.DISPLAY_NONE);', '        markRenderDirty(node);\n        node.yogaNode?.setDisplay(Yoga.DISPLAY_NONE);'],
+  ['reconciler.js', '        node.yogaNode?.setDisplay(Yoga.DISPLAY_FLEX);', '        markRenderDirty(node);\n        node.yogaNode?.setDisplay(Yoga.DISPLAY_FLEX);'],
+  ['render-node-to-output.js', 'const renderNodeToOutput = (node, output, options) => {', 'const renderNodeToOutputInner = (node, output, options) => {'],
+  [
+    'render-node-to-output.js',
+    'export default renderNodeToOutput;',
+    `const renderNodeToOutput = (node, output, options) => {
+    const dirty = node.perpdeskDirty !== false;
+    node.perpdeskDirty = false;
+    if (typeof output.perpdeskRegion === 'function' && node.style.perpdeskRegion === true && node.yogaNode && !(options.skipStaticElements && node.internal_static) && node.yogaNode.getDisplay() !== Yoga.DISPLAY_NONE) {
+        output.perpdeskRegion(node, options.offsetX ?? 0, options.offsetY ?? 0, dirty, () => renderNodeToOutputInner(node, output, options));
+        return;
+    }
+    renderNodeToOutputInner(node, output, options);
+};
+export default renderNodeToOutput;`,
+  ],
+  // The eighth edit: an Output knows the root it draws and the root the stdout it is
+  // drawn for, so the frame assembly can hand a DiffingStdout the frame's cells
+  // (`perpdeskFrame`) instead of a string it would parse back into the same cells.
+  ['renderer.js', '        renderNodeToOutput(node, output, {\n            skipStaticElements: true,\n        });', `        ${MARK} output.perpdeskRoot = node;\n        renderNodeToOutput(node, output, {\n            skipStaticElements: true,\n        });`],
+  ['ink.js', "        this.rootNode = dom.createNode('ink-root');", "        this.rootNode = dom.createNode('ink-root');\n        this.rootNode.perpdeskStdout = options.stdout;"],
   ['index.js', "export { default as measureElement } from './measure-element.js';", `${MARK} export { default as PerpdeskOutput } from './output.js';\nexport { default as measureElement } from './measure-element.js';`],
 ];
 

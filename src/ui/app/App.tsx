@@ -14,6 +14,7 @@ import { ThemeProvider } from '../theme/ThemeContext.js';
 import type { ColorLevel } from '../theme/tokens.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
 import { AppContext, useApp, useAppState, useViewState, type AppContextValue } from '../context/AppContext.js';
+import { Region } from '../components/Region.js';
 import { AccountStrip } from './AccountStrip.js';
 import { Area } from './Area.js';
 import { Header } from './Header.js';
@@ -55,12 +56,14 @@ const Body = memo(function Body({ layout }: { layout: Layout }) {
         <Box key={row[0]!.y} flexDirection="row" width={layout.cols} height={row[0]!.height} flexShrink={0}>
           {row.map((area) =>
             area.id === 'header' ? (
-              <Box key="header" flexDirection="column" width={area.width} height={area.height} overflow="hidden">
+              <Region key="header" flexDirection="column" width={area.width} height={area.height}>
                 <Header width={area.width} />
                 <AccountStrip width={area.width} />
-              </Box>
+              </Region>
             ) : area.id === 'status' ? (
-              <StatusBar key="status" width={area.width} />
+              <Region key="status" width={area.width} height={area.height} flexShrink={0}>
+                <StatusBar width={area.width} />
+              </Region>
             ) : (
               <Area key={area.tabs.join(',')} area={area} />
             ),

@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { Box } from 'ink';
+import { Region } from '../components/Region.js';
 import { selectContractOrderCount, selectOpenOrderCount, selectPositions } from '../../state/selectors.js';
 import type { AppState } from '../../state/types.js';
 import type { TabItem } from '../components/Tabs.js';
@@ -30,8 +30,8 @@ export const Area = memo(function Area({ area }: { area: PaneRect }) {
   const items = useTabItems(area.tabs);
   const tabs = useMemo(() => (area.tabs.length > 1 ? { items, active: shown } : undefined), [area.tabs.length, items, shown]);
   return (
-    <Box width={area.width} height={area.height} flexShrink={0} overflow="hidden">
+    <Region width={area.width} height={area.height} flexShrink={0}>
       <Pane width={area.width} height={area.height} focused={focus === shown} tabs={tabs} />
-    </Box>
+    </Region>
   );
 });

@@ -115,6 +115,25 @@ export class AnsiFrameParser implements TokenSink {
     }
   }
 
+  /**
+   * A frame's cells (cellFrames.ts), as writing its rows from the cursor would draw them on
+   * lines just erased: every cell of rows y .. y + rows - 1 replaced. The cursor stays at
+   * the frame's first cell; the line breaks that follow the frame's token move it as the
+   * text's would. True when it could: the frame is as wide as the screen, the cursor at the
+   * start of a line and the frame fits below it (otherwise the caller writes the text).
+   */
+  placeFrame(cells: ScreenBuffer): boolean {
+    if (this.x !== 0 || cells.cols !== this.cols || this.y + cells.rows > this.rows) return false;
+    const at = this.y * this.cols;
+    for (let i = 0; i < cells.chars.length; i++) this.buffer.chars[at + i] = cells.chars[i]!;
+    this.buffer.widths.set(cells.widths, at);
+    this.buffer.fg.set(cells.fg, at);
+    this.buffer.bg.set(cells.bg, at);
+    this.buffer.flags.set(cells.flags, at);
+    Object.assign(this.style, defaultStyle());
+    return true;
+  }
+
   /** Replaces the screen content (used to fall back to the last good frame). */
   restore(screen: ScreenBuffer): void {
     this.buffer = screen.cols === this.cols && screen.rows === this.rows ? screen.clone() : screen.resized(this.cols, this.rows);

@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { AnsiFrameParser } from './AnsiFrameParser.js';
+import { frameString } from './assembleFrame.js';
+import { FRAME_TOKEN_START, frameTokenEnd, type CellFrameSink, type RegionCounts } from './cellFrames.js';
 import { FrameDiffer } from './FrameDiffer.js';
 import type { ScreenBuffer } from './ScreenBuffer.js';
 
@@ -50,7 +52,7 @@ export interface RenderStats {
  * alternate screen, entered on the real stdout) and never throws from write(): an
  * internal error falls back to a full repaint of the last good frame.
  */
-export class DiffingStdout extends Writable {
+export class DiffingStdout extends Writable implements CellFrameSink {
   readonly isTTY = true;
   private readonly target: TerminalTarget;
   private readonly parser: AnsiFrameParser;
@@ -66,6 +68,9 @@ export class DiffingStdout extends Writable {
   private syncCheck: NodeJS.Immediate | undefined;
   private attached = true;
   private readonly onTargetResize = (): void => this.handleResize();
+  /** The newest frame's cells from the frame assembly (cellFrames.ts), drawn where ink writes its token. */
+  private cells: ScreenBuffer | undefined;
+  private readonly regions: RegionCounts = { drawn: 0, kept: 0 };
 
   constructor(target: TerminalTarget, options: DiffingStdoutOptions = {}) {
     super({ decodeStrings: false });
@@ -101,6 +106,20 @@ export class DiffingStdout extends Writable {
   /** What the terminal shows once pending output is flushed (read-only, for tests and snapshots). */
   get screen(): ScreenBuffer {
     return this.parser.screen;
+  }
+
+  /** The frame assembly hands over each frame's cells (ink then writes the frame's token). */
+  perpdeskFrame(cells: ScreenBuffer, regions: RegionCounts | undefined): void {
+    this.cells = cells;
+    if (regions) {
+      this.regions.drawn += regions.drawn;
+      this.regions.kept += regions.kept;
+    }
+  }
+
+  /** Regions drawn afresh and drawn from kept cells over this screen's frames (src/ui/render/regionCache.ts). */
+  regionStats(): RegionCounts {
+    return { ...this.regions };
   }
 
   get stats(): RenderStats {
@@ -173,7 +192,7 @@ export class DiffingStdout extends Writable {
     const endsBefore = this.parser.syncEnds;
     try {
       this.syncSize();
-      this.parser.write(text);
+      this.parse(text);
     } catch {
       this.recover();
     }
@@ -183,6 +202,26 @@ export class DiffingStdout extends Writable {
     if (this.parser.synchronized) return this.checkStuckFrame();
     if (this.resizePending) return this.settleAfterResize();
     this.flush();
+  }
+
+  /** ink's output, where a frame token stands for the cells handed over before it (cellFrames.ts). */
+  private parse(text: string): void {
+    const at = this.cells === undefined ? -1 : text.indexOf(FRAME_TOKEN_START);
+    const end = at < 0 ? -1 : frameTokenEnd(text, at);
+    if (end < 0) return this.parser.write(text);
+    if (at > 0) this.parser.write(text.slice(0, at));
+    const cells = this.cells!;
+    let rest = end;
+    if (!this.parser.placeFrame(cells)) {
+      // Where the cells cannot simply be placed, the frame's text draws them, line breaks and all.
+      this.parser.write(frameString(cells));
+      let breaks = cells.rows - 1;
+      while (breaks > 0 && text.charCodeAt(rest) === 0x0a) {
+        rest++;
+        breaks--;
+      }
+    }
+    if (rest < text.length) this.parse(text.slice(rest));
   }
 
   private nextFrame(): string {

@@ -149,6 +149,11 @@ export class ScreenBuffer {
     return this.chars[i] === ' ' && this.fg[i] === 0 && this.flags[i] === 0 && this.widths[i] === 1;
   }
 
+  /** A blank in the default style (what ink trims from a row's end). */
+  isDefaultBlank(i: number): boolean {
+    return this.chars[i] === ' ' && this.fg[i] === 0 && this.bg[i] === 0 && this.flags[i] === 0;
+  }
+
   clone(): ScreenBuffer {
     const copy = new ScreenBuffer(this.cols, this.rows);
     copy.copyFrom(this);

@@ -1,6 +1,7 @@
 import { defaultStyle, type CellStyle } from './cellStyle.js';
 import { ScreenBuffer } from './ScreenBuffer.js';
 import { sgrTransition } from './sgrTransition.js';
+import type { RegionOperation } from './regionCache.js';
 import type { StyledLineCache } from './StyledLine.js';
 
 /**
@@ -22,7 +23,8 @@ export interface InkClip {
 export type InkOperation =
   | { type: 'write'; x: number; y: number; text: string; transformers: ReadonlyArray<(line: string, index: number) => string> }
   | { type: 'clip'; clip: InkClip }
-  | { type: 'unclip' };
+  | { type: 'unclip' }
+  | RegionOperation;
 
 interface Bounds {
   x1: number;
@@ -62,6 +64,14 @@ export function applyOperations(width: number, height: number, operations: reado
       clips.pop();
       continue;
     }
+    if (op.type === 'blit') {
+      op.entry.blit(buffer);
+      continue;
+    }
+    if (op.type === 'capture') {
+      op.entry.capture(buffer);
+      continue;
+    }
     const clip = clips.at(-1) ?? full;
     const x1 = Math.max(0, clip.x1);
     const x2 = Math.min(width, clip.x2);
@@ -87,10 +97,6 @@ export function applyOperations(width: number, height: number, operations: reado
   return buffer;
 }
 
-function isBlankDefault(buffer: ScreenBuffer, i: number): boolean {
-  return buffer.chars[i] === ' ' && buffer.fg[i] === 0 && buffer.bg[i] === 0 && buffer.flags[i] === 0;
-}
-
 /**
  * Row y as a frame line: it starts and ends in the default style, trailing default
  * blanks dropped (as ink trims its lines). A row depends on its own cells only.
@@ -98,7 +104,7 @@ function isBlankDefault(buffer: ScreenBuffer, i: number): boolean {
 function rowString(buffer: ScreenBuffer, y: number, current: CellStyle, next: CellStyle): string {
   const start = y * buffer.cols;
   let end = start + buffer.cols;
-  while (end > start && isBlankDefault(buffer, end - 1)) end--;
+  while (end > start && buffer.isDefaultBlank(end - 1)) end--;
   let row = '';
   let run = '';
   for (let i = start; i < end; i++) {

@@ -1,5 +1,7 @@
 import * as ink from 'ink';
 import { FrameAssembler, type InkOperation } from './assembleFrame.js';
+import { isCellFrameSink, RootFrames } from './cellFrames.js';
+import { drawRegion, type InkClipLike, type RegionOutput } from './regionCache.js';
 import { StyledLineCache } from './StyledLine.js';
 
 /**
@@ -16,11 +18,16 @@ import { StyledLineCache } from './StyledLine.js';
  * but never a wrong screen.
  */
 
-interface InkOutput {
+interface InkOutput extends RegionOutput {
   width: number;
   height: number;
   operations: InkOperation[];
   get(): { output: string; height: number };
+  clip(clip: InkClipLike): void;
+  unclip(): void;
+  perpdeskRegion?: typeof drawRegion;
+  /** The root node drawn (renderer.js, patched) and, on it, the stdout it is drawn for (ink.js, patched). */
+  perpdeskRoot?: { perpdeskStdout?: unknown; perpdeskFrames?: RootFrames };
 }
 
 type OutputClass = { prototype: InkOutput } & (new (o: { width: number; height: number }) => InkOutput);
@@ -53,20 +60,55 @@ async function loadOutputClass(): Promise<OutputClass | string> {
   }
 }
 
-export async function installFastAssembly(): Promise<FastAssemblyResult> {
+/**
+ * `regions` (default on; PERPDESK_REGIONS=0 turns it off): a region box that did not change
+ * is drawn from its kept cells (regionCache.ts). `cellFrames` (default on;
+ * PERPDESK_CELL_FRAMES=0 turns it off): a DiffingStdout is handed each frame's cells rather
+ * than its text (cellFrames.ts). Both switches exist for the bench's comparison.
+ */
+export async function installFastAssembly(o: { regions?: boolean; cellFrames?: boolean } = {}): Promise<FastAssemblyResult> {
   if (active) return { installed: true, restore: active.restore };
   const Output = await loadOutputClass();
   if (typeof Output === 'string') return { installed: false, reason: Output };
   const original = Output.prototype.get;
+  const originalClip = Output.prototype.clip;
+  const originalUnclip = Output.prototype.unclip;
+  const regions = o.regions ?? process.env['PERPDESK_REGIONS'] !== '0';
+  const cellFrames = o.cellFrames ?? process.env['PERPDESK_CELL_FRAMES'] !== '0';
+  if (regions) {
+    // Where a region is drawn, the clip in force decides which of its cells show.
+    Output.prototype.clip = function clip(this: InkOutput, c: InkClipLike) {
+      (this.perpdeskClips ??= []).push(c);
+      originalClip.call(this, c);
+    };
+    Output.prototype.unclip = function unclip(this: InkOutput) {
+      this.perpdeskClips?.pop();
+      originalUnclip.call(this);
+    };
+    Output.prototype.perpdeskRegion = drawRegion;
+  }
   const cache = new StyledLineCache();
   const assembler = new FrameAssembler();
   Output.prototype.get = function get(this: InkOutput) {
+    const root = this.perpdeskRoot;
+    const sink = root?.perpdeskStdout;
+    if (cellFrames && root !== undefined && isCellFrameSink(sink)) {
+      // The stdout takes the cells; ink gets the frame's token (cellFrames.ts).
+      const frames = (root.perpdeskFrames ??= new RootFrames());
+      const token = frames.assemble(this.width, this.height, this.operations, cache);
+      cache.endFrame();
+      sink.perpdeskFrame(frames.shown!, this.perpdeskRegionStats);
+      return { output: token, height: this.height };
+    }
     const output = assembler.assemble(this.width, this.height, this.operations, cache);
     cache.endFrame();
     return { output, height: this.height };
   };
   const restore = () => {
     Output.prototype.get = original;
+    Output.prototype.clip = originalClip;
+    Output.prototype.unclip = originalUnclip;
+    delete Output.prototype.perpdeskRegion;
     active = undefined;
   };
   active = { restore };

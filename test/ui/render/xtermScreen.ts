@@ -174,7 +174,9 @@ export function look(cell: CellView): CellView {
   return { ch: ' ', width: 1, fg: '-', bg: cell.bg, attrs: '' };
 }
 
-function firstCellDifference(a: CellView[][], b: CellView[][]): string | null {
+/** The first cell where two snapshots differ, described for a failure message, or null; `names` label the two sides. */
+export function firstCellDifference(a: CellView[][], b: CellView[][], names: [string, string] = ['expected', 'actual']): string | null {
+  if (a.length !== b.length) return `rows ${a.length} vs ${b.length}`;
   for (let y = 0; y < a.length; y++) {
     for (let x = 0; x < a[y]!.length; x++) {
       const ea = look(a[y]![x]!);
@@ -183,8 +185,8 @@ function firstCellDifference(a: CellView[][], b: CellView[][]): string | null {
       if (!eb || ea.ch !== eb.ch || ea.width !== eb.width || ea.fg !== eb.fg || ea.bg !== eb.bg || ea.attrs !== eb.attrs) {
         const text = (rows: CellView[][]) => rows[y]?.filter((c) => c.width !== 0).map((c) => c.ch).join('').trimEnd();
         return (
-          `cell (${x},${y}): expected ${JSON.stringify(ea)} got ${JSON.stringify(eb)}\n` +
-          `expected row: ${JSON.stringify(text(a))}\nactual row:   ${JSON.stringify(text(b))}`
+          `cell (${x},${y}): ${names[0]} ${JSON.stringify(ea)}, ${names[1]} ${JSON.stringify(eb)}\n` +
+          `${names[0]} row: ${JSON.stringify(text(a))}\n${names[1]} row: ${JSON.stringify(text(b))}`
         );
       }
     }
@@ -207,3 +209,4 @@ export function firstDifference(expected: Terminal, actual: Terminal): string | 
   }
   return firstCellDifference(visibleCells(expected), visibleCells(actual));
 }
+
