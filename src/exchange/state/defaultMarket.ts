@@ -48,6 +48,8 @@ export function defaultMarketSetup(): MarketSetup {
         ],
         shareGroupId: 1,
         initialIndexPx: 150n,
+        // One tick is 0.67% here: at the level's own volatility the mark moved a tick in 20 minutes; at 5x, about one a minute.
+        indexVolatility: 5,
       },
       {
         contractId: 2,
