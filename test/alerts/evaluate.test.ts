@@ -1,0 +1,149 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { configRules } from '../../src/alerts/alertSources.js';
+import { oscNotification } from '../../src/alerts/deliver.js';
+import { createAlertMemory, evaluate, type Alert, type AlertMemory } from '../../src/alerts/evaluate.js';
+import { parseRule, RuleError, type StoredRule } from '../../src/alerts/rules.js';
+import { initialState } from '../../src/state/store.js';
+import type { AppState } from '../../src/state/types.js';
+import { REAL_CONFIGS } from '../support/realConfigs.js';
+
+/**
+ * The evaluator alone, on store states built by hand: the hysteresis (a property over
+ * seeded random oscillations), once against every, the rule schema's errors, the OSC text.
+ * The same rules against the real exchange are in alertsLive.test.ts.
+ */
+const base = initialState();
+
+function withMark(mark: string, contractId = 1): AppState {
+  return {
+    ...base,
+    market: {
+      ...base.market,
+      configs: REAL_CONFIGS,
+      marketStates: { [contractId]: { contractId, markPx: mark, indexPx: mark, lastPx: mark, fundingRate: '0', fundingIndex: '0', time: 0 } },
+    },
+  };
+}
+
+const rule = (r: object, id = 'r1'): StoredRule => ({ ...parseRule(r), id });
+
+/** Runs the evaluator over marks, one look each, and returns every alert. */
+function run(rules: StoredRule[], marks: readonly string[], memory: AlertMemory = createAlertMemory(0)): Alert[] {
+  const fired: Alert[] = [];
+  let m = memory;
+  marks.forEach((mark, i) => {
+    const out = evaluate(rules, { app: withMark(mark) }, m, 1000 + i);
+    m = out.memory;
+    fired.push(...out.fired);
+  });
+  return fired;
+}
+
+describe('price rules: a crossing fires once, hysteresis stops a storm', () => {
+  it('fires on the crossing, not at the first look when already beyond; says value and threshold as decimal strings', () => {
+    const r = rule({ kind: 'price', contract: 'SOL1', direction: 'above', level: '155' });
+    expect(run([r], ['160', '160', '161'])).toEqual([]);
+    const fired = run([r], ['150', '154', '155', '156']);
+    expect(fired).toHaveLength(1);
+    expect(fired[0]).toMatchObject({ rule: 'r1', kind: 'price', contract: 'SOL1', value: '155', threshold: '155', time: 1002 });
+    expect(fired[0]!.message).toBe('SOL1 mark 155 crossed above 155');
+  });
+
+  it('1,000 oscillations of one tick around the level fire once (default hysteresis: one tick on SOL1)', () => {
+    const r = rule({ kind: 'price', contract: 'SOL1', direction: 'above', level: '151' });
+    const marks = Array.from({ length: 2000 }, (_, i) => (i % 2 === 0 ? '150' : '151'));
+    expect(run([r], marks)).toHaveLength(1);
+    // Back past the hysteresis (149 < 151 - 1) re-arms: the next crossing fires again.
+    expect(run([r], [...marks, '149', '151'])).toHaveLength(2);
+  });
+
+  it('property: over seeded random walks, alerts = full traversals from below level - h to the level (never more)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -3, max: 3 }), { minLength: 1000, maxLength: 1000 }), fc.integer({ min: 0, max: 3 }), (steps, h) => {
+        const r = rule({ kind: 'price', contract: 'SOL1', direction: 'above', level: '150', hysteresis: String(h) });
+        let px = 150;
+        const marks = steps.map((s) => String((px = Math.max(140, Math.min(160, px + s)))));
+        // The reference: a plain loop over integers, armed only below the level at the first look.
+        let armed: boolean | undefined;
+        let expected = 0;
+        for (const m of marks.map(Number)) {
+          if (armed === undefined) armed = m < 150;
+          else if (armed && m >= 150) {
+            expected++;
+            armed = false;
+          } else if (!armed && m < 150 - h) armed = true;
+        }
+        const fired = run([r], marks);
+        expect(fired).toHaveLength(expected);
+        // Within the band nothing can fire twice: every two alerts have a mark under 150 - h between them.
+        for (let i = 1; i < fired.length; i++) {
+          const between = marks.slice(fired[i - 1]!.time - 1000, fired[i]!.time - 1000).map(Number);
+          expect(Math.min(...between)).toBeLessThan(150 - h);
+        }
+      }),
+      { seed: 37, numRuns: 60 },
+    );
+  });
+
+  it('rearm once: one alert for good, however often it crosses', () => {
+    const r = rule({ kind: 'price', contract: 'SOL1', direction: 'below', level: '145', rearm: 'once' });
+    expect(run([r], ['150', '144', '150', '144', '150', '140'])).toHaveLength(1);
+  });
+
+  it('a paused or done rule does not fire', () => {
+    expect(run([rule({ kind: 'price', contract: 'SOL1', direction: 'above', level: '155', paused: true })], ['150', '160'])).toEqual([]);
+    expect(run([rule({ kind: 'price', contract: 'SOL1', direction: 'above', level: '155', done: true })], ['150', '160'])).toEqual([]);
+  });
+
+  it('move: 2% within the window fires, then needs another full move from there', () => {
+    const r = rule({ kind: 'move', contract: 'SOL1', pct: '2', windowSec: 60 });
+    const fired = run([r], ['150', '151', '152', '153', '154', '155', '156', '157']);
+    // 150 -> 153 is 2%; from 153 the next 2% is 156.06: 157 (2.61%) is the first mark past it.
+    expect(fired.map((a) => a.value)).toEqual(['2', '2.614379']);
+    expect(fired[1]!.message).toBe('SOL1 mark moved 2.614379% to 157 within 60s (from 153)');
+  });
+});
+
+describe('rules as data: clear errors', () => {
+  it('names the field and what is wrong', () => {
+    const bad = (r: unknown) => {
+      try {
+        parseRule(r, 'rule');
+      } catch (e) {
+        expect(e).toBeInstanceOf(RuleError);
+        return (e as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(bad({ kind: 'price', contract: 'SOL1', direction: 'above', level: '0' })).toBe('rule.level: must be above zero');
+    expect(bad({ kind: 'price', contract: 'SOL1', direction: 'up', level: '150' })).toBe('rule.direction: expected "above" or "below"');
+    expect(bad({ kind: 'price', contract: 'SOL1', direction: 'above', level: 150 })).toBe('rule.level: expected a decimal string such as "150.5"');
+    expect(bad({ kind: 'nope' })).toMatch(/^rule.kind: expected "kind": one of price, move/);
+    expect(bad({ kind: 'stale', stream: 'book', seconds: 1.5 })).toBe('rule.seconds: expected a whole number');
+    expect(bad({ kind: 'spread', contract: 'SOL1', ticks: 2, colour: 'red' })).toBe('rule.colour: unknown field');
+  });
+
+  it('config rules get ids by position and errors name the config file', () => {
+    expect(configRules([{ kind: 'margin', pct: '80' }], 'cfg.json')).toEqual([{ kind: 'margin', pct: '80', id: 'config-1' }]);
+    expect(() => configRules([{ kind: 'margin', pct: '80' }, { kind: 'margin', pct: '-1' }], 'cfg.json')).toThrow('cfg.json: alerts.rules.1.pct: expected a non-negative decimal string such as "150.5"');
+  });
+});
+
+describe('OSC notifications', () => {
+  it('strips control characters so data cannot end the sequence or start another', () => {
+    const evil = 'SOL1\u001b]52;c;aGk=\u0007 up\u009b2J;x';
+    const nine = oscNotification(9, 'perpdesk', evil);
+    expect(nine.startsWith('\u001b]9;')).toBe(true);
+    expect(nine.endsWith('\u0007')).toBe(true);
+    // One ESC (the introducer) and one BEL (the end): nothing from the text.
+    expect(nine.split('\u001b').length - 1).toBe(1);
+    expect(nine.split('\u0007').length - 1).toBe(1);
+    expect(nine).not.toMatch(/[\u0080-\u009f]/);
+    const seven = oscNotification(777, 'a;b', evil);
+    expect(seven.startsWith('\u001b]777;notify;a b;')).toBe(true);
+    expect(seven.split('\u001b').length - 1).toBe(1);
+    // A text that reads like ConEmu's "9;4" progress subcommand is set apart.
+    expect(oscNotification(9, '', '4;3')).toBe('\u001b]9; 4;3\u0007');
+  });
+});
