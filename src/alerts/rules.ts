@@ -13,7 +13,10 @@ const SIGNED = /^-?\d+(\.\d+)?$/;
 const Decimal = v.pipe(v.string('expected a decimal string such as "150.5"'), v.regex(DECIMAL, 'expected a non-negative decimal string such as "150.5"'));
 const Positive = v.pipe(Decimal, v.regex(/[1-9]/, 'must be above zero'));
 const Signed = v.pipe(v.string('expected a decimal string such as "-25"'), v.regex(SIGNED, 'expected a decimal string such as "0.0001" or "-25"'));
-const Whole = (min: number, max: number) => v.pipe(v.number('expected a whole number'), v.integer('expected a whole number'), v.minValue(min), v.maxValue(max));
+const Whole = (min: number, max: number) => {
+  const words = `expected a whole number from ${min} to ${max}`;
+  return v.pipe(v.number(words), v.integer(words), v.minValue(min, words), v.maxValue(max, words));
+};
 const Contract = v.pipe(v.string('expected a contract name such as "SOL1"'), v.regex(/^[A-Za-z0-9._-]{1,32}$/, 'expected a contract name such as "SOL1"'));
 
 export const RULE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;

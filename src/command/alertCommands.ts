@@ -263,6 +263,8 @@ async function watchAlerts(r: CommandRun): Promise<undefined> {
           if (!rep.ok) sink.warn(`alert ${rep.alert}: ${rep.sink} failed: ${rep.error ?? 'no reason given'}`);
         },
       });
+      const active = rules.filter((x) => !x.paused && !x.done).length;
+      r.err.write(`perpdesk: watching ${active} alert rule${active === 1 ? '' : 's'} of ${account}${sinks.length ? ` (to ${sinks.map((x) => x.name).join(', ')})` : ''}; Ctrl-C stops\n`);
       runner.subscribe((a, rule) => {
         sink.emit({ json: a, human: [alertLine(a)] });
         // A once rule that fired is done, in the file, so the next watch does not fire it again.

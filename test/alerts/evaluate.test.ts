@@ -120,7 +120,7 @@ describe('rules as data: clear errors', () => {
     expect(bad({ kind: 'price', contract: 'SOL1', direction: 'up', level: '150' })).toBe('rule.direction: expected "above" or "below"');
     expect(bad({ kind: 'price', contract: 'SOL1', direction: 'above', level: 150 })).toBe('rule.level: expected a decimal string such as "150.5"');
     expect(bad({ kind: 'nope' })).toMatch(/^rule.kind: expected "kind": one of price, move/);
-    expect(bad({ kind: 'stale', stream: 'book', seconds: 1.5 })).toBe('rule.seconds: expected a whole number');
+    expect(bad({ kind: 'stale', stream: 'book', seconds: 1.5 })).toBe('rule.seconds: expected a whole number from 1 to 86400');
     expect(bad({ kind: 'spread', contract: 'SOL1', ticks: 2, colour: 'red' })).toBe('rule.colour: unknown field');
   });
 
