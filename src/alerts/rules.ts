@@ -23,12 +23,10 @@ export const RULE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
 const Id = v.pipe(v.string(), v.regex(RULE_ID, 'an id is letters, digits, ".", "_" or "-" (at most 40)'));
 
 export const PRICE_SOURCES = ['mark', 'last', 'mid'] as const;
-export type PriceSource = (typeof PRICE_SOURCES)[number];
 const Direction = v.picklist(['above', 'below'], 'expected "above" or "below"');
 const Source = v.optional(v.picklist(PRICE_SOURCES, 'expected "mark", "last" or "mid"'));
 
 export const STREAMS = ['book', 'trades', 'candles', 'orders', 'fills', 'account', 'connection'] as const;
-export type StreamName = (typeof STREAMS)[number];
 export const ORDER_EVENTS = ['filled', 'rejected', 'cancelled'] as const;
 export const ALGO_EVENTS = ['failed', 'paused'] as const;
 

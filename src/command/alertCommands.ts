@@ -4,7 +4,7 @@ import { addRule, alertFilePath, readAlertFile, updateAlertFile } from '../alert
 import { AlertJson, sinksOf, watchedRules, type DeliverySettings } from '../alerts/alertSources.js';
 import type { Alert } from '../alerts/evaluate.js';
 import { startSessionAlerts, type AlgoSource } from '../alerts/runner.js';
-import { parseRule, Rule, RuleError, ruleText, type StoredRule } from '../alerts/rules.js';
+import { parseRule, RULE_KINDS, RuleError, ruleText, type Rule, type StoredRule } from '../alerts/rules.js';
 import { AlgoBoard } from '../algo/algoBoard.js';
 import { parseDuration } from '../format/parseDuration.js';
 import { createSession } from '../session/createSession.js';
@@ -138,7 +138,17 @@ function ruleFromWords(r: CommandRun): Rule {
 
 const stateOf = (rule: StoredRule) => (rule.done ? 'done' : rule.paused ? 'paused' : 'active');
 
-const RuleRow = v.object({ id: v.string(), from: v.picklist(['file', 'config']), state: v.picklist(['active', 'paused', 'done']), text: v.string(), rule: Rule });
+/** The rule as stored, for `perpdesk schema`: its kind and the fields every rule has (each kind's own are in docs/alerts.md). */
+const RuleOut = v.object({
+  kind: v.picklist(RULE_KINDS),
+  id: v.string(),
+  contract: v.optional(v.string()),
+  name: v.optional(v.string()),
+  rearm: v.optional(v.picklist(['once', 'every'])),
+  paused: v.optional(v.boolean()),
+  done: v.optional(v.boolean()),
+});
+const RuleRow = v.object({ id: v.string(), from: v.picklist(['file', 'config']), state: v.picklist(['active', 'paused', 'done']), text: v.string(), rule: RuleOut });
 const rowOf = (rule: StoredRule, from: 'file' | 'config') => ({ id: rule.id, from, state: stateOf(rule), text: ruleText(rule), rule });
 const RuleAnswer = v.object({ ok: v.literal(true), file: v.string(), rule: RuleRow });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { configRules } from '../../src/alerts/alertSources.js';
-import { oscNotification } from '../../src/alerts/deliver.js';
+import { deliverAlert, mutableSink, oscNotification, terminalSink } from '../../src/alerts/deliver.js';
 import { createAlertMemory, evaluate, type Alert, type AlertMemory } from '../../src/alerts/evaluate.js';
 import { parseRule, RuleError, type StoredRule } from '../../src/alerts/rules.js';
 import { initialState } from '../../src/state/store.js';
@@ -145,5 +145,16 @@ describe('OSC notifications', () => {
     expect(seven.split('\u001b').length - 1).toBe(1);
     // A text that reads like ConEmu's "9;4" progress subcommand is set apart.
     expect(oscNotification(9, '', '4;3')).toBe('\u001b]9; 4;3\u0007');
+  });
+
+  it("a viewer's terminal sink writes OSC 9 and 777 (and the bell) until it is muted", async () => {
+    const written: string[] = [];
+    const sink = mutableSink(terminalSink((t) => written.push(t), { osc: 'both', bell: true }));
+    const alert: Alert = { id: 'p1-1-1', rule: 'p1', kind: 'price', contract: 'SOL1', value: '160', threshold: '155', time: 1, message: 'SOL1 mark 160 crossed above 155' };
+    expect(await deliverAlert(alert, [sink])).toEqual([{ alert: 'p1-1-1', sink: 'terminal', ok: true, attempts: 1, ms: expect.any(Number) }]);
+    expect(written).toEqual(['\u001b]9;perpdesk SOL1: price alert: SOL1 mark 160 crossed above 155\u0007\u001b]777;notify;perpdesk SOL1: price alert;SOL1 mark 160 crossed above 155\u0007\u0007']);
+    sink.muted = true;
+    await deliverAlert(alert, [sink]);
+    expect(written).toHaveLength(1);
   });
 });
