@@ -43,10 +43,10 @@ function oscText(text: string, more = ''): string {
 }
 
 /**
- * A desktop notification sequence for the terminal itself. OSC 9 (`ESC ] 9 ; text BEL`:
- * iTerm2, kitty, WezTerm, foot, Windows Terminal, ConEmu) carries one text; OSC 777
- * (`ESC ] 777 ; notify ; title ; body BEL`: rxvt-unicode's notify extension, foot, WezTerm,
- * Ghostty) a title and a body. The text is stripped of every control character, so data can
+ * A desktop notification sequence for the terminal itself (docs/alerts.md). OSC 9
+ * (`ESC ] 9 ; text BEL`: iTerm2's, read by WezTerm, Ghostty, Windows Terminal, kitty, recent
+ * foot) carries one text; OSC 777 (`ESC ] 777 ; notify ; title ; body BEL`: rxvt-unicode's
+ * notify extension, read by foot, WezTerm, Ghostty, Fedora's VTE) a title and a body. The text is stripped of every control character, so data can
  * neither end the sequence early nor start another; 777's title loses its semicolons, and a
  * 9 text that starts like ConEmu's numbered subcommands ("4;...") gets a leading space.
  */

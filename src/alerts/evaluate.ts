@@ -1,7 +1,7 @@
 import { formatDecimal, pow10 } from '../protocol/decimal.js';
 import type { Configs, ContractConfig, Fill, OrderUpdate } from '../protocol/wire/index.js';
 import type { JournalEntry } from '../model/journalEntry.js';
-import { accountSummary, marginRatioBps } from '../state/accountSummary.js';
+import { marginRatioBps, selectAccountSummary } from '../state/accountSummary.js';
 import type { AppState } from '../state/types.js';
 import { ruleContract, type Rule, type RuleKind, type StoredRule } from './rules.js';
 
@@ -217,7 +217,7 @@ function evaluateRule(rule: StoredRule, input: AlertInput, prev: AlertInput | nu
     }
     case 'margin': {
       if (!app.account.raw) return none(mem);
-      const summary = accountSummary(app.account.raw, configs, app.account.shareGroupDefs);
+      const summary = selectAccountSummary(app);
       const bps = summary?.riskiest ? marginRatioBps(summary.riskiest) : 0n;
       if (bps === undefined) return none(mem);
       // bps at scale 2 of a percentage.
