@@ -1,3 +1,5 @@
+import { collateralCoin, contractById } from '../forms/context.js';
+import { truncDecimal } from '../forms/numbers.js';
 import { formatDecimal, pow10 } from '../protocol/decimal.js';
 import type { Configs, ContractConfig, Fill, OrderUpdate } from '../protocol/wire/index.js';
 import type { JournalEntry } from '../model/journalEntry.js';
@@ -69,22 +71,10 @@ const PCT_SCALE = 6;
 const RATE_SCALE = 12;
 
 /** A decimal string at `scale` as bigint, extra digits cut (toward zero); undefined when it is not one. */
-export function fixed(text: string | null | undefined, scale: number): bigint | undefined {
-  if (typeof text !== 'string') return undefined;
-  const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!m) return undefined;
-  const frac = (m[3] ?? '').slice(0, scale).padEnd(scale, '0');
-  const raw = BigInt(m[2]!) * pow10(scale) + (scale > 0 ? BigInt(frac) : 0n);
-  return m[1] ? -raw : raw;
-}
+const fixed = (text: string | null | undefined, scale: number): bigint | undefined => truncDecimal(text, scale, { signed: true });
 
 const contractOf = (configs: Configs | null, name: string | undefined): ContractConfig | undefined =>
   name === undefined ? undefined : configs?.contracts.find((c) => c.name === name) ?? configs?.contracts.find((c) => c.name.toLowerCase() === name.toLowerCase());
-
-function collateralDecimals(configs: Configs | null): number {
-  const coins = configs?.coins ?? [];
-  return (coins.find((c) => c.name === 'USDC') ?? coins.find((c) => c.coinId === 0) ?? coins[0])?.decimals ?? 6;
-}
 
 /** A price of the contract at priceScale + 1 (a mid can fall between ticks). */
 function priceOf(app: AppState, c: ContractConfig, source: 'mark' | 'last' | 'mid'): bigint | undefined {
@@ -233,7 +223,7 @@ function evaluateRule(rule: StoredRule, input: AlertInput, prev: AlertInput | nu
       if (!c || !app.account.raw) return none(mem);
       const positions = app.account.positions.filter((p) => p.contractId === c.contractId && /[1-9]/.test(p.size));
       if (positions.length === 0) return none(mem);
-      const scale = collateralDecimals(configs);
+      const scale = collateralCoin(configs).decimals;
       let value = 0n;
       for (const p of positions) value += fixed(p.unrealizedPnl, 0) ?? 0n;
       const level = fixed(rule.amount, scale);
@@ -280,7 +270,7 @@ function orderEvents(rule: Extract<Rule, { kind: 'order' }>, input: AlertInput, 
   if (rule.contract !== undefined && !c) return [];
   const app = input.app;
   const configs = app.market.configs;
-  const nameOf = (id: number) => configs?.contracts.find((x) => x.contractId === id)?.name ?? `contract ${id}`;
+  const nameOf = (id: number) => contractById(configs, id)?.name ?? `contract ${id}`;
   const on = (id: number) => c === undefined || c.contractId === id;
   const out: Fired[] = [];
   if (rule.event === 'filled') {
