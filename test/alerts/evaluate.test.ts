@@ -105,6 +105,42 @@ describe('price rules: a crossing fires once, hysteresis stops a storm', () => {
   });
 });
 
+describe('event rules', () => {
+  it('algo: a change into the state fires, once per change; the first look is history', () => {
+    const r = [rule({ kind: 'algo', event: 'failed' }, 'g1'), rule({ kind: 'algo', event: 'paused', algo: 'twap-2' }, 'g2')];
+    const algos = (a: string, b: string) => [
+      { plan: { id: 'twap-1', contract: 'SOL1' }, status: a, reason: 'stopped at its bound with 3 open' },
+      { plan: { id: 'twap-2', contract: 'BTC1' }, status: b },
+    ];
+    let m = createAlertMemory(0);
+    const look = (a: string, b: string) => {
+      const out = evaluate(r, { app: withMark('150'), algos: algos(a, b) }, m, 5);
+      m = out.memory;
+      return out.fired.map((x) => [x.rule, x.contract, x.message]);
+    };
+    expect(look('failed', 'paused')).toEqual([]);
+    expect(look('running', 'running')).toEqual([]);
+    expect(look('failed', 'paused')).toEqual([
+      ['g1', 'SOL1', 'algo twap-1 failed: stopped at its bound with 3 open'],
+      ['g2', 'BTC1', 'algo twap-2 paused'],
+    ]);
+    expect(look('failed', 'paused')).toEqual([]);
+  });
+
+  it('stale: counts from the first stale look, fires once per stale spell', () => {
+    const r = [rule({ kind: 'stale', stream: 'connection', seconds: 2 }, 't1')];
+    const at = (connection: 'open' | 'reconnecting') => ({ app: { ...base, session: { ...base.session, connection } } });
+    let m = createAlertMemory(0);
+    const fired: string[] = [];
+    for (const [t, c] of [[0, 'open'], [1000, 'reconnecting'], [2500, 'reconnecting'], [3000, 'reconnecting'], [9000, 'reconnecting'], [9500, 'open'], [10000, 'reconnecting'], [12000, 'reconnecting']] as const) {
+      const out = evaluate(r, at(c), m, t);
+      m = out.memory;
+      fired.push(...out.fired.map((a) => `${t}:${a.value}`));
+    }
+    expect(fired).toEqual(['3000:2', '12000:2']);
+  });
+});
+
 describe('rules as data: clear errors', () => {
   it('names the field and what is wrong', () => {
     const bad = (r: unknown) => {
