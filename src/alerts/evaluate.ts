@@ -152,31 +152,39 @@ function evaluateRule(rule: StoredRule, input: AlertInput, prev: AlertInput | nu
       const pct = fixed(rule.pct, PCT_SCALE);
       if (value === undefined || value <= 0n || pct === undefined) return none(mem);
       const from = now - rule.windowSec * 1000;
-      const kept = (mem.samples ?? []).filter(([t]) => t >= from);
+      const all = mem.samples ?? [];
+      // The samples are changes: the last one before the window is the price as the window began.
+      const first = all.findIndex(([t]) => t >= from);
+      const kept = first < 0 ? all.slice(-1) : all.slice(Math.max(0, first - 1));
       let lo = value;
       let hi = value;
       for (const [, p] of kept) {
         if (p < lo) lo = p;
         if (p > hi) hi = p;
       }
-      // (value - lo) / lo >= pct / 100, in integers.
+      // (value - lo) / lo against pct / 100, in integers; up from the window's low, down from its high.
       const full = 100n * pow10(PCT_SCALE);
       const dir = rule.direction ?? 'either';
-      const up = dir !== 'down' && lo > 0n && (value - lo) * full >= pct * lo;
-      const down = !up && dir !== 'up' && hi > 0n && (hi - value) * full >= pct * hi;
-      if (up || down) {
-        const base = up ? lo : hi;
-        const moved = formatDecimal(((value - base) * full) / base, PCT_SCALE);
-        const text = formatDecimal(value, scale);
-        // A fresh baseline: the next alert needs another full move.
-        return {
-          memory: { ...mem, samples: [[now, value]] },
-          fired: [{ value: moved, threshold: rule.pct, message: `${c.name} ${rule.source ?? 'mark'} moved ${moved}% to ${text} within ${rule.windowSec}s (from ${formatDecimal(base, scale)})` }],
-        };
-      }
+      const upBy = dir !== 'down' ? (value - lo) * full : 0n;
+      const downBy = dir !== 'up' ? (hi - value) * full : 0n;
+      const up = upBy >= pct * lo;
+      const down = !up && downBy >= pct * hi;
       const last = kept[kept.length - 1];
-      const samples = last && last[1] === value ? kept : [...kept, [now, value] as const];
-      return none({ ...mem, samples: samples.slice(-MOVE_SAMPLES) });
+      const samples = (last && last[1] === value ? kept : [...kept, [now, value] as const]).slice(-MOVE_SAMPLES);
+      // Once fired, quiet until the move within the window is under half the rule's: a price
+      // swinging back and forth inside the window is one move, not one per swing.
+      if (mem.armed === false) {
+        const calm = upBy * 2n < pct * lo && downBy * 2n < pct * hi;
+        return none({ ...mem, samples, armed: calm });
+      }
+      if (!up && !down) return none({ ...mem, samples, armed: true });
+      const base = up ? lo : hi;
+      const moved = formatDecimal(((value - base) * full) / base, PCT_SCALE);
+      const text = formatDecimal(value, scale);
+      return {
+        memory: { ...mem, samples, armed: false },
+        fired: [{ value: moved, threshold: rule.pct, message: `${c.name} ${rule.source ?? 'mark'} moved ${moved}% to ${text} within ${rule.windowSec}s (from ${formatDecimal(base, scale)})` }],
+      };
     }
     case 'funding': {
       if (!c) return none(mem);

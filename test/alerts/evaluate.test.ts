@@ -96,12 +96,28 @@ describe('price rules: a crossing fires once, hysteresis stops a storm', () => {
     expect(run([rule({ kind: 'price', contract: 'SOL1', direction: 'above', level: '155', done: true })], ['150', '160'])).toEqual([]);
   });
 
-  it('move: 2% within the window fires, then needs another full move from there', () => {
+  it('move: 2% within the window fires once; a swing back and forth inside the window is the same move', () => {
     const r = rule({ kind: 'move', contract: 'SOL1', pct: '2', windowSec: 60 });
-    const fired = run([r], ['150', '151', '152', '153', '154', '155', '156', '157']);
-    // 150 -> 153 is 2%; from 153 the next 2% is 156.06: 157 (2.61%) is the first mark past it.
-    expect(fired.map((a) => a.value)).toEqual(['2', '2.614379']);
-    expect(fired[1]!.message).toBe('SOL1 mark moved 2.614379% to 157 within 60s (from 153)');
+    // One look a millisecond apart: all inside the window.
+    const fired = run([r], ['150', '151', '152', '153', '154', '155', '150', '156', '157']);
+    expect(fired.map((a) => a.value)).toEqual(['2']);
+    expect(fired[0]!.message).toBe('SOL1 mark moved 2% to 153 within 60s (from 150)');
+    // 1,000 swings of one tick (0.67%) against a 0.5% rule: one alert.
+    const swings = Array.from({ length: 2000 }, (_, i) => (i % 2 === 0 ? '150' : '149'));
+    expect(run([rule({ kind: 'move', contract: 'SOL1', pct: '0.5', windowSec: 60 })], swings)).toHaveLength(1);
+  });
+
+  it('move: re-arms once the window holds less than half the move, then fires on the next', () => {
+    const r = [rule({ kind: 'move', contract: 'SOL1', pct: '2', windowSec: 10, direction: 'down' })];
+    let m = createAlertMemory(0);
+    const fired: string[] = [];
+    for (const [t, px] of [[0, '150'], [1000, '146'], [5000, '146'], [12000, '146'], [13000, '143'], [14000, '140']] as const) {
+      const out = evaluate(r, { app: withMark(px) }, m, t);
+      m = out.memory;
+      fired.push(...out.fired.map((a) => `${t}:${a.value}`));
+    }
+    // 150 -> 146 (-2.67%); after the window only 146 is in it: armed; 146 -> 143 is -2.05%.
+    expect(fired).toEqual(['1000:-2.666666', '13000:-2.054794']);
   });
 });
 
