@@ -54,7 +54,7 @@ export interface ContractDef {
   initialIndexPx: bigint;
   /**
    * How much livelier this contract's index walk is than the activity level says (its
-   * volatility per block times this); default 1. A contract on a coarse tick (SOL1: whole
+   * volatility per block times this; the drift regimes stay the level's); default 1. A contract on a coarse tick (SOL1: whole
    * units at 150) needs more to move visibly within minutes.
    */
   indexVolatility?: number;
