@@ -145,7 +145,7 @@ export async function commandMain(words: readonly string[], io: CommandIo = proc
     }
     if (parsed.positionals.some((w) => w.startsWith('-') && !NEGATIVE.test(w))) throw new ArgsError(`unexpected words: ${parsed.positionals.join(' ')}`);
     if (flags.watch && !spec.watch) throw new ArgsError(`${commandName(spec)} has no --watch`);
-    if ((flags.count !== undefined || flags.forMs !== undefined) && !flags.watch) throw new ArgsError('--count and --for go with --watch');
+    if ((flags.count !== undefined || flags.forMs !== undefined) && !flags.watch && !spec.streams) throw new ArgsError('--count and --for go with --watch');
     if (spec.writes && given.readOnly) throw new ArgsError(`--read-only: ${commandName(spec)} signs and sends; it is refused in read-only mode`);
     const paths = resolvePaths(io.env, { ...(given.config ? { configFile: given.config } : {}), ...(given.stateDir ? { stateDir: path.resolve(given.stateDir) } : {}) });
     try {

@@ -49,6 +49,8 @@ export interface CommandSpec {
   writes: boolean;
   /** Accepts --watch. */
   watch?: boolean;
+  /** Streams by itself (`alerts watch`): takes --count and --for without --watch. */
+  streams?: boolean;
   options?: OptionSpecs;
   /** One line per option for help, by option name. */
   optionHelp?: Readonly<Record<string, string>>;

@@ -25,14 +25,16 @@ export function tryDecimal(text: string | null | undefined, scale: number, signe
 /**
  * An unsigned decimal at `scale`, dropping digits past it: averages and liquidation prices
  * from the wire, and configured thresholds ("2.5", "50000.123"), which are not wire values
- * and need not match a contract's scale.
+ * and need not match a contract's scale. `signed`: a leading minus is taken too (funding
+ * rates, PnL), the digits dropped toward zero.
  */
-export function truncDecimal(text: string | null | undefined, scale: number): bigint | undefined {
+export function truncDecimal(text: string | null | undefined, scale: number, o: { signed?: boolean } = {}): bigint | undefined {
   if (typeof text !== 'string') return undefined;
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  const m = (o.signed ? /^(-)?(\d+)(?:\.(\d+))?$/ : /^()(\d+)(?:\.(\d+))?$/).exec(text);
   if (!m) return undefined;
-  const frac = (m[2] ?? '').slice(0, scale).padEnd(scale, '0');
-  return BigInt(m[1] as string) * pow10(scale) + (scale > 0 ? BigInt(frac) : 0n);
+  const frac = (m[3] ?? '').slice(0, scale).padEnd(scale, '0');
+  const raw = BigInt(m[2] as string) * pow10(scale) + (scale > 0 ? BigInt(frac) : 0n);
+  return m[1] ? -raw : raw;
 }
 
 /** Value of a raw price x raw size in raw collateral units (quote coin at par with collateral). */

@@ -96,6 +96,17 @@ export const ConfigSchema = v.strictObject({
       onFill: v.optional(v.boolean()),
       /** Warn when the mark is within this percentage of a position's liquidation price. */
       liquidationDistancePct: v.optional(Decimal),
+      /** Alert rules (docs/alerts.md), checked by src/alerts with the alert file's schema. */
+      rules: v.optional(v.array(v.unknown())),
+      /** Delivery of fired rules: the terminal's OSC 9 / OSC 777 notification, notify-send, a command, a webhook. */
+      osc: v.optional(v.picklist(['9', '777', 'both', 'off'], 'expected "9", "777", "both" or "off"')),
+      notifySend: v.optional(v.boolean()),
+      /** A command run by /bin/sh with the alert JSON on stdin. */
+      hook: v.optional(v.pipe(v.string(), v.nonEmpty('expected a command'))),
+      hookTimeoutMs: v.optional(Ms),
+      webhook: v.optional(v.pipe(v.string(), v.regex(/^https?:\/\/[^\s/]+/, 'expected an http:// or https:// address'))),
+      webhookTimeoutMs: v.optional(Ms),
+      webhookRetries: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10))),
     }),
   ),
   /** Default order size per contract name, as a decimal string. */

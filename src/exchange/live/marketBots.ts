@@ -42,6 +42,7 @@ export class MarketBots {
           startPx: core.indexPrices.get(c.contractId) ?? c.initialIndexPx,
           activity: opts.activity,
           blockMs: opts.blockMs,
+          ...(c.indexVolatility !== undefined ? { volatilityScale: c.indexVolatility } : {}),
           makerOwners: makers.map((a) => String(a.id)),
           takerOwners: takers.map((a) => String(a.id)),
         }),

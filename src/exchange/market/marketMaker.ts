@@ -36,6 +36,8 @@ export interface MarketDriverOptions {
   activity?: ActivityLevel;
   /** Default 100 (10 blocks per second). */
   blockMs?: number;
+  /** The index walk's noise is the activity level's times this (ContractDef.indexVolatility), its drift the level's own; default 1. */
+  volatilityScale?: number;
   /** Account keys of the bots. Default `${ownerPrefix}maker-<i>` / `${ownerPrefix}taker-<i>` for the largest level. */
   makerOwners?: readonly string[];
   takerOwners?: readonly string[];
@@ -86,8 +88,10 @@ export class MarketDriver {
   private readonly lot: bigint;
   private readonly blockMs: number;
   private params: ActivityParams;
+  private readonly volatilityScale: number;
 
   constructor(opts: MarketDriverOptions) {
+    this.volatilityScale = Math.max(0, opts.volatilityScale ?? 1);
     this.tick = opts.tickSize;
     this.step_ = opts.stepSize;
     this.maxTicks = opts.maxTicks;
@@ -101,7 +105,9 @@ export class MarketDriver {
       maxTicks: opts.maxTicks,
       startPx: opts.startPx,
       stepMs: this.blockMs,
-      volatilityBps: this.params.volatilityBps,
+      volatilityBps: this.params.volatilityBps * this.volatilityScale,
+      // The noise is scaled, the drift regimes are not: livelier, without trends that run away.
+      maxDriftBps: this.params.volatilityBps / 4,
     });
     const prefix = opts.ownerPrefix ?? 'bot-';
     const makerOwners = opts.makerOwners ?? Array.from({ length: MAX_MAKERS }, (_, i) => `${prefix}maker-${i}`);
@@ -129,7 +135,7 @@ export class MarketDriver {
 
   setActivity(level: ActivityLevel): void {
     this.params = activityParams(level);
-    this.walk.setVolatility(this.params.volatilityBps);
+    this.walk.setVolatility(this.params.volatilityBps * this.volatilityScale, this.params.volatilityBps / 4);
     const takerOpts = this.takerOptions(this.takers.length);
     for (const t of this.takers) t.bot.configure(takerOpts);
   }

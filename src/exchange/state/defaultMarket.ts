@@ -48,6 +48,8 @@ export function defaultMarketSetup(): MarketSetup {
         ],
         shareGroupId: 1,
         initialIndexPx: 150n,
+        // One tick is 0.67% here: at the level's own volatility the mark moved a tick in 20 minutes; 5x noise (not drift) moves it most minutes.
+        indexVolatility: 5,
       },
       {
         contractId: 2,

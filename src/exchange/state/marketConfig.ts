@@ -52,6 +52,12 @@ export interface ContractDef {
   fees?: FeeRates;
   /** Where the index starts (raw price units); the market's random walk begins here. */
   initialIndexPx: bigint;
+  /**
+   * How much livelier this contract's index walk is than the activity level says (its
+   * volatility per block times this; the drift regimes stay the level's); default 1. A contract on a coarse tick (SOL1: whole
+   * units at 150) needs more to move visibly within minutes.
+   */
+  indexVolatility?: number;
   /** Funding period; default DEFAULT_FUNDING_INTERVAL_MS (one hour, as Hyperliquid). */
   fundingIntervalMs?: number;
 }
