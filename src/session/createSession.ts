@@ -20,7 +20,10 @@ import { askedWords } from './askedWords.js';
 import { AttachedTpSl } from './attachedTpSl.js';
 import { CandleWatch } from './candleWatch.js';
 import { ContractWatch } from './contractWatch.js';
-import { JournalFile } from './journalFile.js';
+import { JournalFile, journalScopeFilter } from './journalFile.js';
+import { HistoryRecorder } from './historyRecorder.js';
+import { EMBEDDED_VENUE, venueOfUrl } from '../history/historyPath.js';
+import { setJournalScope } from '../state/actions.js';
 import { startJournalSettling } from './settleJournal.js';
 import { keysLoaded } from './keysLoaded.js';
 import { prepareStateDir } from './stateDir.js';
@@ -39,6 +42,17 @@ export interface SessionTarget {
   wsUrl?: string;
   /** The in-process exchange this session runs on: closed with the session, onboarded in the background. */
   embedded?: EmbeddedExchange;
+  /**
+   * Which venue this is, for the journal and the history store: `embedded` for the state
+   * directory's embedded exchange (a command reaching a dashboard's through its loopback
+   * address says so), else the REST base (the default).
+   */
+  venue?: string;
+}
+
+/** The venue a target names: `embedded`, or the deployment's REST base. */
+export function venueOf(target: SessionTarget): string {
+  return target.venue ?? (target.embedded ? EMBEDDED_VENUE : venueOfUrl(target.url));
 }
 
 /** Whose account and which keys sign. No key at all: read-only (monitor mode). */
@@ -91,6 +105,11 @@ export interface SessionOptions {
    * entries name the vault. With only the agent key loaded, the agent signs those too.
    */
   vaultAddress?: string;
+  /**
+   * The history store (issue 35, docs/history.md): on by default for a live session with a
+   * key and a state directory; `false` turns it off, `everyMs` sets the sampling period.
+   */
+  history?: false | { everyMs?: number };
 }
 
 const JOURNAL_HISTORY = 500;
@@ -157,6 +176,10 @@ export interface Session {
   watchCandles(contractId: number, interval: CandleInterval): () => void;
   /** TP/SL set on the order form, placed once their order fills. */
   attached: AttachedTpSl;
+  /** `embedded`, or the deployment's REST base: what journal lines and the history store name. */
+  venue: string;
+  /** The history store's writer, when this session records one (live, with a key and a state directory). */
+  history?: HistoryRecorder;
   onEvent(listener: (e: SessionEvent) => void): () => void;
   close(): Promise<void>;
 }
@@ -275,12 +298,15 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     },
     tasks: pollTasks({ info, coalescer, store, address, cadence, contracts: () => shown(), openOrders: readOnly }),
   });
+  const venue = venueOf(target);
+  setJournalScope(store, { venue, account: address });
   let journalFile: JournalFile | undefined;
   if (o.stateDir) {
     try {
       journalFile = new JournalFile(o.stateDir);
-      // Earlier sessions' entries are in the store before createSession returns: the first frame shows them.
-      const loaded = journalFile.load(o.journalHistory ?? (live ? JOURNAL_HISTORY : 0));
+      // Earlier sessions' entries are in the store before createSession returns: the first
+      // frame shows them. Only this venue's and account's (and lines from before they were named).
+      const loaded = journalFile.load(o.journalHistory ?? (live ? JOURNAL_HISTORY : 0), journalScopeFilter(venue, address));
       for (const entry of loaded.entries) coalescer.journal(entry);
       if (loaded.malformed > 0) error('journal', clientError('validation', `${loaded.malformed} unreadable line(s) in ${journalFile.path} skipped`));
       coalescer.flush();
@@ -292,7 +318,8 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   // once with its answer; the store and the file pair the two by signer and nonce.
   exchange.onJournal((heard) => {
     const face = askedBy() ?? o.face;
-    const entry = face === undefined ? heard : { ...heard, face };
+    const scoped = { ...heard, venue, account: address };
+    const entry = face === undefined ? scoped : { ...scoped, face };
     coalescer.journal(entry);
     // Only an answer can have changed the account.
     if (entry.outcome !== 'sent') poller.burst();
@@ -433,6 +460,24 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     },
   );
 
+  let history: HistoryRecorder | undefined;
+  if (o.stateDir && live && o.history !== false && !readOnly) {
+    try {
+      history = new HistoryRecorder({
+        stateDir: o.stateDir,
+        scope: { venue, account: address },
+        info,
+        ws,
+        store,
+        ...(o.face !== undefined ? { face: o.face } : {}),
+        ...(o.history?.everyMs !== undefined ? { everyMs: o.history.everyMs } : {}),
+        onError: (m) => error('history', clientError('validation', m)),
+      });
+    } catch (e) {
+      error('history', clientError('validation', `history store not recorded: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  }
+
   const attached = new AttachedTpSl({
     store,
     exchange,
@@ -460,6 +505,8 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     refresh,
     watchCandles: (contractId, iv) => candles.watch(contractId, iv),
     attached,
+    venue,
+    ...(history ? { history } : {}),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -474,6 +521,8 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
       ws.close();
       coalescer.stop();
       lastPollError = {};
+      // Its last sample needs the network: before the HTTP client closes.
+      await history?.close();
       await http.close();
       await target.embedded?.close();
     },

@@ -1,0 +1,226 @@
+import { closeSync, constants } from 'node:fs';
+import { join } from 'node:path';
+import type { InfoClient } from '../client/infoClient.js';
+import type { WsClient } from '../client/wsClient.js';
+import { collateralCoin } from '../forms/index.js';
+import { historyFileSegments } from '../history/historyPath.js';
+import { HistoryStore, type FundingContract, type HistoryScope, type Sample } from '../history/historyStore.js';
+import type { MarketState, OpenOrder, UserAccount } from '../protocol/wire/index.js';
+import type { AppStore } from '../state/store.js';
+import { O_NOFOLLOW } from '../wallet/fsutil.js';
+import { PrivateStateFile } from './privateStateFile.js';
+import { prepareStateDir } from './stateDir.js';
+
+/** Equity and funding are sampled this often while perpdesk runs (and at each fill, start and close). */
+export const HISTORY_SAMPLE_MS = 60_000;
+/** A burst of fills is sampled once, this long after the first. */
+const FILL_SAMPLE_DELAY_MS = 200;
+/** ordersByCloids takes at most this many per request. */
+const LOOKUP_BATCH = 1_000;
+
+export interface HistoryRecorderOptions {
+  stateDir: string;
+  scope: HistoryScope;
+  info: InfoClient;
+  ws: WsClient;
+  store: AppStore;
+  face?: string;
+  everyMs?: number;
+  onError(message: string): void;
+}
+
+/** Opens the store file of `scope`, created 0600 and checked as every private file of the state directory is. */
+export function openHistoryFile(stateDir: string, scope: HistoryScope, o: { readonly?: boolean } = {}): HistoryStore {
+  const [dir, venue, name] = historyFileSegments(scope);
+  const venueDir = join(stateDir, dir, venue);
+  const file = join(venueDir, name);
+  const checked = new PrivateStateFile(file, 'history file');
+  if (!o.readonly) {
+    prepareStateDir(join(stateDir, dir));
+    prepareStateDir(venueDir);
+    const fd = checked.open(constants.O_RDWR | constants.O_CREAT | O_NOFOLLOW);
+    try {
+      checked.checkOpen(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } else checked.checkExisting();
+  for (const suffix of ['-wal', '-shm']) new PrivateStateFile(file + suffix, 'history write-ahead log').checkExisting();
+  return HistoryStore.open(file, scope, o);
+}
+
+/** The sum over deployers and share groups of the collateral coin's balance, isolated margins included, and of equity. */
+function accountTotals(a: UserAccount, coinId: number): { balance: bigint; equity: bigint } {
+  let balance = 0n;
+  let equity = 0n;
+  for (const md of a.marketDeployers) {
+    for (const b of md.balances) if (b.coinId === coinId) balance += BigInt(b.total);
+    for (const p of md.positions) if (p.marginMode === 'isolated') balance += BigInt(p.isolatedMargin);
+    equity += BigInt(md.equity);
+  }
+  for (const g of a.shareGroups) {
+    if (g.coinId !== coinId) continue;
+    balance += BigInt(g.balance);
+    equity += BigInt(g.equity);
+  }
+  return { balance, equity };
+}
+
+/**
+ * What a running session writes to its account's history store: the fills and order updates
+ * its private streams bring (the subscribe snapshot filling what happened while no perpdesk
+ * ran), the open orders and the journal's orders looked up by cloid at the start, and a
+ * sample of the account and the markets at the start, every minute, after fills and at the
+ * close, from which the store derives funding. The run is recorded from its first sample
+ * (taken once the fills snapshot has arrived) to its last: the store's gaps are the rest.
+ */
+export class HistoryRecorder {
+  readonly store: HistoryStore;
+  private sessionId: number | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private fillTimer: ReturnType<typeof setTimeout> | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private readonly stops: (() => void)[] = [];
+  private closed = false;
+  private markStarted: () => void = () => {};
+  /** Resolves once the run's first sample is stored (the fills snapshot has arrived): the run is recorded from then on. */
+  readonly started: Promise<void> = new Promise((resolve) => (this.markStarted = resolve));
+
+  constructor(private readonly o: HistoryRecorderOptions) {
+    this.store = openHistoryFile(o.stateDir, o.scope);
+    this.stops.push(
+      o.ws.onMessage((m) => {
+        if (this.closed) return;
+        try {
+          if (m.channel === 'userFills') {
+            const added = this.store.addFills(m.data.fills, m.data.isSnapshot ? 'snapshot' : 'stream');
+            if (!this.beginning && m.data.isSnapshot) void this.begin();
+            else if (added.length > 0) this.sampleSoon();
+          } else if (m.channel === 'orderUpdates') this.store.addOrderEvents(m.data, 'stream');
+        } catch (e) {
+          o.onError(`history: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }),
+    );
+  }
+
+  /** Takes a sample now (after any under way); resolves once it is stored. */
+  sample(reason = 'manual'): Promise<void> {
+    const next = this.chain.then(() => this.take(reason));
+    this.chain = next.catch(() => {});
+    return next;
+  }
+
+  /** The last sample, the end of the run, the file closed. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    clearInterval(this.timer);
+    clearTimeout(this.fillTimer);
+    for (const stop of this.stops.splice(0)) stop();
+    if (this.sessionId !== undefined) await this.sample('close').catch((e: unknown) => this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`));
+    await this.chain;
+    this.closed = true;
+    if (this.sessionId !== undefined && this.lastTime !== undefined) this.store.endSession(this.sessionId, this.lastTime);
+    this.store.close();
+  }
+
+  private lastTime: number | undefined;
+
+  private beginning = false;
+
+  private async begin(): Promise<void> {
+    this.beginning = true;
+    try {
+      // The snapshot may come before the configs (the scales a sample needs); a failed read is tried again.
+      while (!this.closed && this.sessionId === undefined) {
+        if (this.o.store.getState().market.configs) await this.sample('start').catch((e: unknown) => this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`));
+        if (this.sessionId === undefined) await new Promise((r) => setTimeout(r, 100));
+      }
+      if (this.closed) return;
+      this.markStarted();
+      this.timer = setInterval(() => void this.sample('minute').catch((e: unknown) => this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`)), this.o.everyMs ?? HISTORY_SAMPLE_MS);
+      this.timer.unref?.();
+      await this.backfillOrders();
+    } catch (e) {
+      this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  private sampleSoon(): void {
+    if (this.fillTimer !== undefined || this.sessionId === undefined) return;
+    this.fillTimer = setTimeout(() => {
+      this.fillTimer = undefined;
+      this.sample('fill').catch((e: unknown) => this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`));
+    }, FILL_SAMPLE_DELAY_MS);
+  }
+
+  /** Orders the exchange still knows: the open ones, and the journal's (by cloid) in their last state. */
+  private async backfillOrders(): Promise<void> {
+    const { info, scope, store } = this.o;
+    const state = store.getState();
+    const open: OpenOrder[] = [];
+    for (const d of state.market.configs?.marketDeployers ?? []) {
+      const r = await info.userOrders(scope.account, d.marketDeployerId);
+      if (r.ok) open.push(...r.value);
+    }
+    this.store.addOrderEvents(
+      open.map((order) => ({ event: 'new', order, status: 'open', statusTimestamp: order.timestamp })),
+      'open',
+    );
+    const cloids = [...new Set(state.journal.entries.flatMap((e) => e.cloids ?? []))];
+    for (let i = 0; i < cloids.length; i += LOOKUP_BATCH) {
+      const r = await info.ordersByCloids(scope.account, cloids.slice(i, i + LOOKUP_BATCH));
+      if (!r.ok) continue;
+      this.store.addOrderEvents(
+        r.value.map((l) => ({ event: 'new', order: l.order, status: l.status, statusTimestamp: l.statusTimestamp })),
+        'lookup',
+        'lookup',
+      );
+    }
+  }
+
+  private async take(reason: string): Promise<void> {
+    // Nothing is recorded before the run starts: its start is its first sample.
+    if (this.closed || (this.sessionId === undefined && reason !== 'start')) return;
+    const { info, scope, store } = this.o;
+    const state = store.getState();
+    const configs = state.market.configs;
+    if (!configs) return;
+    const coin = collateralCoin(configs);
+    const contracts = new Map<number, FundingContract>();
+    const states: MarketState[] = [];
+    for (const c of configs.contracts) {
+      if (c.status !== 'Active') continue;
+      contracts.set(c.contractId, { priceScale: c.priceScale, qtyScale: c.qtyScale, collateralDecimals: coin.decimals, fundingIntervalMs: c.fundingIntervalMs ?? 3_600_000 });
+      const r = await info.marketState(c.contractId);
+      if (!r.ok) throw new Error(`marketState: ${r.error.message}`);
+      states.push(r.value);
+    }
+    const account = await info.userAccount(scope.account);
+    if (!account.ok) throw new Error(`userAccount: ${account.error.message}`);
+    if (this.closed) return;
+    const positions = account.value.marketDeployers.flatMap((md) => md.positions);
+    const totals = accountTotals(account.value, coin.coinId);
+    const time = Math.max(0, ...states.map((s) => s.time));
+    if (time === 0) return;
+    const sample: Sample = {
+      time,
+      equity: totals.equity.toString(),
+      balance: totals.balance.toString(),
+      markets: states.map((s) => ({
+        contractId: s.contractId,
+        markPx: s.markPx,
+        fundingIndex: s.fundingIndex,
+        nextFundingTime: s.nextFundingTime ?? null,
+        positions: positions.filter((p) => p.contractId === s.contractId).map((p) => ({ isBuy: p.isBuy, size: p.size })),
+      })),
+    };
+    if (this.sessionId === undefined) {
+      this.store.saveConfigs(configs);
+      this.sessionId = this.store.beginSession(this.o.face, time);
+    }
+    this.store.addSample(sample, reason, this.sessionId, contracts);
+    this.store.touchSession(this.sessionId, time);
+    this.lastTime = time;
+  }
+}
