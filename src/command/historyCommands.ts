@@ -31,6 +31,8 @@ const OPTIONS = {
   ndjson: { type: 'boolean', default: false },
 } as const;
 
+const USAGE = '[--since T] [--until T] [--contract NAME] [--csv|--ndjson]';
+
 const OPTION_HELP = {
   since: 'from this time: 90s, 15m, 4h, 1d, 2w back from now, or an ISO time (2026-05-12, 2026-05-12T14:03:07Z)',
   until: 'up to this time, as --since',
@@ -69,14 +71,12 @@ function queryOf(r: CommandRun, configs: Configs | null): HistoryQuery {
 
 const gapRow = (g: Gap): Row => ({ kind: 'gap', time: iso(g.from), timeMs: g.from, until: iso(g.to), untilMs: g.to, note: `not recorded from ${iso(g.from)} to ${iso(g.to)}` });
 
-const Document = v.object({
-  venue: v.string(),
-  account: v.string(),
-  file: v.string(),
-  rows: v.array(v.record(v.string(), v.unknown())),
-  gaps: v.array(v.object({ from: v.number(), to: v.number(), note: v.string() })),
-});
-const PnlDocument = v.object({ venue: v.string(), account: v.string(), file: v.string(), coin: v.string(), pnl: v.record(v.string(), v.unknown()), gaps: Document.entries.gaps });
+const Gaps = v.array(v.object({ from: v.number(), to: v.number(), note: v.string() }));
+/** One row per record, its columns as in CSV: decimals as strings, times as ISO text beside milliseconds. */
+const documentOf = (columns: readonly string[]) =>
+  v.object({ venue: v.string(), account: v.string(), file: v.string(), rows: v.array(v.object(Object.fromEntries(columns.map((c) => [c, v.unknown()])))), gaps: Gaps });
+const PNL_FIELDS = ['kind', 'since', 'until', 'fills', 'realisedPnl', 'fees', 'funding', 'fundingDerived', 'other', 'balanceStart', 'balanceEnd', 'balanceChange', 'coin'];
+const PnlDocument = v.object({ venue: v.string(), account: v.string(), file: v.string(), coin: v.string(), pnl: v.object(Object.fromEntries(PNL_FIELDS.map((c) => [c, v.unknown()]))), gaps: Gaps });
 
 interface Kind {
   verb: 'fills' | 'orders' | 'funding';
@@ -174,11 +174,12 @@ const cellText = (v: Row[string] | undefined) => (v === null || v === undefined 
 function listCommand(k: Kind): CommandSpec {
   return {
     path: ['history', k.verb],
+    usage: USAGE,
     summary: k.summary,
     writes: false,
     options: OPTIONS,
     optionHelp: OPTION_HELP,
-    schema: () => Document,
+    schema: () => documentOf(k.columns),
     run: async (r) => {
       noWords(r);
       const scope = await scopeOf(r);
@@ -215,6 +216,7 @@ function listCommand(k: Kind): CommandSpec {
 
 const pnlCommand: CommandSpec = {
   path: ['history', 'pnl'],
+  usage: USAGE,
   summary: 'realised PnL, fees and funding over the period, beside the balance change they add up to',
   writes: false,
   options: OPTIONS,
