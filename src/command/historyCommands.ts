@@ -8,7 +8,8 @@ import { parseTimeBound } from '../history/timeBound.js';
 import { formatDecimal } from '../protocol/index.js';
 import type { Configs } from '../protocol/wire/index.js';
 import { openHistoryFile } from '../session/historyRecorder.js';
-import { fillRow, iso, toCsv, type Row } from '../session/journalExport.js';
+import { JournalFile, journalScopeFilter } from '../session/journalFile.js';
+import { fillRow, iso, JOURNAL_COLUMNS, journalRow, toCsv, type Row } from '../session/journalExport.js';
 import type { CommandRun, CommandSpec } from './commandSpec.js';
 import { addressWithoutPassword, demoAddress, hasKeyFlag } from './connect.js';
 import { CommandError, EXIT } from './exitCodes.js';
@@ -269,4 +270,45 @@ const pnlCommand: CommandSpec = {
   },
 };
 
-export const HISTORY_COMMANDS: readonly CommandSpec[] = [...KINDS.map(listCommand), pnlCommand];
+const JOURNAL_SHOWN = ['time', 'face', 'action', 'asked', 'outcome', 'detail', 'venue'] as const;
+
+/**
+ * `perpdesk journal`: the signed actions the state directory's journal holds for the account
+ * on the venue (and lines older than the naming of those); `--all-venues` every line.
+ */
+const journalCommand: CommandSpec = {
+  path: ['journal'],
+  usage: '[--all-venues] [--since T] [--until T] [--csv|--ndjson]',
+  summary: 'the journal of signed actions for the account on this venue (--all-venues: every venue and account)',
+  writes: false,
+  options: { ...OPTIONS, 'all-venues': { type: 'boolean', default: false } },
+  optionHelp: { ...OPTION_HELP, 'all-venues': 'every line of the journal, whatever venue and account it names', csv: 'RFC 4180 CSV', ndjson: 'one JSON object a line' },
+  schema: () => v.object({ venue: v.nullable(v.string()), account: v.nullable(v.string()), rows: v.array(v.object(Object.fromEntries(JOURNAL_COLUMNS.map((c) => [c, v.unknown()])))) }),
+  run: async (r) => {
+    noWords(r);
+    const all = r.options['all-venues'] === true;
+    const scope = all ? undefined : await scopeOf(r);
+    const q = queryOf(r, null);
+    let entries;
+    try {
+      entries = new JournalFile(r.stateDir).load(Number.MAX_SAFE_INTEGER, scope ? journalScopeFilter(scope.venue, scope.account) : undefined).entries;
+    } catch (e) {
+      throw usage(e instanceof Error ? e.message : String(e));
+    }
+    const rows = entries.filter((e) => (q.since === undefined || e.time >= q.since) && (q.until === undefined || e.time <= q.until)).map(journalRow);
+    if (r.options['csv'] === true) {
+      r.out.write(toCsv(JOURNAL_COLUMNS, rows));
+      return undefined;
+    }
+    if (r.options['ndjson'] === true) {
+      for (const row of rows) r.out.write(`${toJson(row)}\n`);
+      return undefined;
+    }
+    return {
+      json: { venue: scope?.venue ?? null, account: scope?.account ?? null, rows },
+      human: { columns: [...JOURNAL_SHOWN], rows: rows.map((row) => JOURNAL_SHOWN.map((c) => cellText(row[c]))) },
+    };
+  },
+};
+
+export const HISTORY_COMMANDS: readonly CommandSpec[] = [...KINDS.map(listCommand), pnlCommand, journalCommand];

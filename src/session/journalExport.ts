@@ -124,7 +124,7 @@ export function exportJournal(stateDir: string, s: AppState, now: number = Date.
   return out;
 }
 
-const JOURNAL_COLUMNS = [
+export const JOURNAL_COLUMNS = [
   'time',
   'timeMs',
   'sentTime',
@@ -145,7 +145,7 @@ const JOURNAL_COLUMNS = [
   'account',
 ] as const;
 
-function journalRow(e: JournalEntry): Row {
+export function journalRow(e: JournalEntry): Row {
   return {
     time: iso(e.time),
     timeMs: e.time,
