@@ -118,7 +118,10 @@ export function deriveFunding(a: Sample, b: Sample, fills: readonly Fill[], cont
     const sizes = times.map(at);
     const first = sizes[0] ?? null;
     const same = first !== null && sizes.every((s) => s !== null && s.length === first.length && s.every((x, i) => x === first[i]));
-    const net = first === null ? null : first.reduce((x, y) => x + y, 0n);
+    const netOf = (sides: bigint[] | null) => (sides === null ? null : sides.reduce((x, y) => x + y, 0n));
+    const net = netOf(first);
+    // One size, or (changed between the funding times) each time's in turn; '?' where hedge-mode fills leave it unknown.
+    const sizeText = same ? formatDecimal(net ?? 0n, c.qtyScale) : sizes.map((x) => (x === null ? '?' : formatDecimal(netOf(x)!, c.qtyScale))).join(' ');
     let derived: bigint | null = null;
     if (same && first !== null && before.markPx !== null) {
       const math = new MarginMath([], c.priceScale, c.qtyScale, c.collateralDecimals);
@@ -130,7 +133,7 @@ export function deriveFunding(a: Sample, b: Sample, fills: readonly Fill[], cont
       contractId: m.contractId,
       time: times[times.length - 1]!,
       intervals: times.length,
-      size: net === null ? '?' : formatDecimal(net, c.qtyScale),
+      size: sizeText,
       mark: before.markPx,
       rate: formatDecimal(delta, INDEX_SCALE),
       derived: derived === null ? null : derived.toString(),

@@ -66,7 +66,7 @@ export interface StoredFunding {
   time: number;
   /** How many funding times the window held (1 unless perpdesk did not sample between them). */
   intervals: number;
-  /** Signed size held across it (+ long, - short), as a decimal string. */
+  /** Signed size held across it (+ long, - short), as a decimal string; several, space-separated, when it changed between the window's funding times. */
   size: string;
   /** The mark perpdesk last saw before it. */
   mark: string | null;
