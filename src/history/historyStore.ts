@@ -56,8 +56,12 @@ export interface StoredOrderEvent {
   reduceOnly: boolean;
   placed: number;
   triggerId: number | null;
-  /** stream: an orderUpdates message; open: the open orders read at a start; lookup: ordersByCloids for the journal's orders. */
-  source: 'stream' | 'open' | 'lookup';
+  /**
+   * stream: an orderUpdates message; open: the open orders read at a start; lookup:
+   * ordersByCloids for the journal's orders; answer: an order the exchange refused (oid 0,
+   * as asked, at the exchange time estimated from the last sample).
+   */
+  source: 'stream' | 'open' | 'lookup' | 'answer';
 }
 
 export interface StoredFunding {

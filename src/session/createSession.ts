@@ -232,6 +232,8 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   const nonces = shared ?? new NonceManager(nonceStore ? { store: nonceStore } : {});
 
   let contract: ContractConfig | undefined;
+  // The history store's writer, made once the WebSocket is (below); the exchange client tells it what it signs.
+  let history: HistoryRecorder | undefined;
   const exchange = new ExchangeClient({
     http,
     info,
@@ -241,7 +243,10 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     ...(o.lookup ? { lookup: o.lookup } : {}),
     marketDeployerOf: (cid) => Object.values(store.getState().market.contracts).find((c) => c.contractId === cid)?.marketDeployerId,
     // Each signed action in trader words, from the store as it is when it is signed, for its journal entry.
-    describe: (action) => askedWords(action, store.getState()),
+    describe: (action) => {
+      history?.noteAction(action);
+      return askedWords(action, store.getState());
+    },
     ...(vault !== undefined ? { vaultAddress: vault } : {}),
   });
 
@@ -321,6 +326,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     const scoped = { ...heard, venue, account: address };
     const entry = face === undefined ? scoped : { ...scoped, face };
     coalescer.journal(entry);
+    history?.noteAnswer(entry);
     // Only an answer can have changed the account.
     if (entry.outcome !== 'sent') poller.burst();
     try {
@@ -460,7 +466,6 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     },
   );
 
-  let history: HistoryRecorder | undefined;
   if (o.stateDir && live && o.history !== false && !readOnly) {
     try {
       history = new HistoryRecorder({

@@ -5,7 +5,8 @@ import type { WsClient } from '../client/wsClient.js';
 import { collateralCoin } from '../forms/index.js';
 import { historyFileSegments } from '../history/historyPath.js';
 import { HistoryStore, type FundingContract, type HistoryScope, type Sample } from '../history/historyStore.js';
-import type { MarketState, OpenOrder, UserAccount } from '../protocol/wire/index.js';
+import type { JournalEntry } from '../model/journalEntry.js';
+import type { Action, MarketState, OpenOrder, OrderWire, UserAccount } from '../protocol/wire/index.js';
 import type { AppStore } from '../state/store.js';
 import { O_NOFOLLOW } from '../wallet/fsutil.js';
 import { PrivateStateFile } from './privateStateFile.js';
@@ -17,6 +18,8 @@ export const HISTORY_SAMPLE_MS = 60_000;
 const FILL_SAMPLE_DELAY_MS = 200;
 /** ordersByCloids takes at most this many per request. */
 const LOOKUP_BATCH = 1_000;
+/** Orders asked for, by cloid, kept until their answer (a rejected order is known only from what was asked). */
+const ASKED_KEPT = 1_000;
 
 export interface HistoryRecorderOptions {
   stateDir: string;
@@ -82,6 +85,9 @@ export class HistoryRecorder {
   private chain: Promise<void> = Promise.resolve();
   private readonly stops: (() => void)[] = [];
   private closed = false;
+  private readonly asked = new Map<string, OrderWire>();
+  /** The last sample's exchange time and the local time it was taken at: an estimate of exchange time now. */
+  private lastLocal = 0;
   private markStarted: () => void = () => {};
   /** Resolves once the run's first sample is stored (the fills snapshot has arrived): the run is recorded from then on. */
   readonly started: Promise<void> = new Promise((resolve) => (this.markStarted = resolve));
@@ -125,6 +131,44 @@ export class HistoryRecorder {
   }
 
   private lastTime: number | undefined;
+
+  /** Told of every action as it is signed: the orders it asks for, by cloid. */
+  noteAction(action: Action): void {
+    if (action.type !== 'order') return;
+    for (const o of action.orders) {
+      if (o.c === undefined) continue;
+      this.asked.set(o.c, o);
+      if (this.asked.size > ASKED_KEPT) this.asked.delete(this.asked.keys().next().value!);
+    }
+  }
+
+  /**
+   * Told of every journal answer. The exchange keeps no record of an order it refused (no
+   * oid, no update on the stream): an order answer with refusals is looked up by cloid, and
+   * each cloid the exchange does not know is stored as rejected, with what was asked, at the
+   * exchange time estimated from the last sample.
+   */
+  noteAnswer(entry: JournalEntry): void {
+    if (this.closed || entry.action !== 'order' || (entry.outcome !== 'rejected' && entry.outcome !== 'partial') || !entry.cloids?.length) return;
+    const cloids = entry.cloids;
+    const at = this.lastTime === undefined ? entry.time : this.lastTime + (Date.now() - this.lastLocal);
+    void this.o.info.ordersByCloids(this.o.scope.account, cloids).then((r) => {
+      if (!r.ok || this.closed) return;
+      const known = new Set(r.value.map((l) => l.order.cloid));
+      const refused = cloids.flatMap((cloid) => {
+        const o = this.asked.get(cloid);
+        if (known.has(cloid) || !o) return [];
+        const tif = 'limit' in o.t ? o.t.limit.tif : 'Market';
+        const order: OpenOrder = { oid: 0, asset: o.a, isBuy: o.b, limitPx: o.p ?? '', sz: o.s, tif, cloid, origSz: o.s, reduceOnly: o.r, timestamp: at };
+        return [{ event: 'reject' as const, order, status: 'rejected' as const, statusTimestamp: at }];
+      });
+      try {
+        this.store.addOrderEvents(refused, 'answer');
+      } catch (e) {
+        this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    });
+  }
 
   private beginning = false;
 
@@ -222,5 +266,6 @@ export class HistoryRecorder {
     this.store.addSample(sample, reason, this.sessionId, contracts);
     this.store.touchSession(this.sessionId, time);
     this.lastTime = time;
+    this.lastLocal = Date.now();
   }
 }
