@@ -108,8 +108,10 @@ export interface SessionOptions {
   /**
    * The history store (issue 35, docs/history.md): on by default for a live session with a
    * key and a state directory; `false` turns it off, `everyMs` sets the sampling period.
+   * `stream`: a session that is not live (a command) records too, opening the WebSocket for
+   * the account's fills and order updates only (an algo run in the foreground).
    */
-  history?: false | { everyMs?: number };
+  history?: false | { everyMs?: number; stream?: boolean };
 }
 
 const JOURNAL_HISTORY = 500;
@@ -466,7 +468,8 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     },
   );
 
-  if (o.stateDir && live && o.history !== false && !readOnly) {
+  const recording = o.history === false ? undefined : (o.history ?? {});
+  if (o.stateDir && recording && (live || recording.stream === true) && !readOnly) {
     try {
       history = new HistoryRecorder({
         stateDir: o.stateDir,
@@ -475,11 +478,16 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
         ws,
         store,
         ...(o.face !== undefined ? { face: o.face } : {}),
-        ...(o.history?.everyMs !== undefined ? { everyMs: o.history.everyMs } : {}),
+        ...(recording.everyMs !== undefined ? { everyMs: recording.everyMs } : {}),
         onError: (m) => error('history', clientError('validation', m)),
       });
     } catch (e) {
       error('history', clientError('validation', `history store not recorded: ${e instanceof Error ? e.message : String(e)}`));
+    }
+    if (history && !live) {
+      // Not live, but recording: the account's private streams alone, for the history store.
+      for (const type of ['orderUpdates', 'userFills'] as const) ws.subscribe({ type });
+      ws.start();
     }
   }
 
