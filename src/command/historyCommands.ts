@@ -6,10 +6,10 @@ import { EMBEDDED_VENUE, historyFileSegments, venueOfUrl } from '../history/hist
 import type { Gap, HistoryQuery, HistoryScope, HistoryStore, StoredFill } from '../history/historyStore.js';
 import { parseTimeBound } from '../history/timeBound.js';
 import { formatDecimal } from '../protocol/index.js';
-import type { Configs } from '../protocol/wire/index.js';
+import type { Configs, OrderUpdate } from '../protocol/wire/index.js';
 import { openHistoryFile } from '../session/historyRecorder.js';
 import { JournalFile, journalScopeFilter } from '../session/journalFile.js';
-import { fillRow, iso, JOURNAL_COLUMNS, journalRow, toCsv, type Row } from '../session/journalExport.js';
+import { fillRow, iso, JOURNAL_COLUMNS, journalRow, orderRow, toCsv, type Row } from '../session/journalExport.js';
 import type { CommandRun, CommandSpec } from './commandSpec.js';
 import { addressWithoutPassword, demoAddress, hasKeyFlag } from './connect.js';
 import { CommandError, EXIT } from './exitCodes.js';
@@ -102,26 +102,12 @@ const KINDS: readonly Kind[] = [
     summary: 'each order\'s lifecycle recorded on this venue: placed, modified, partially filled, filled, cancelled, rejected',
     columns: ['kind', 'time', 'timeMs', 'event', 'status', 'contract', 'contractId', 'side', 'price', 'size', 'origSize', 'tif', 'reduceOnly', 'oid', 'cloid', 'triggerId', 'placed', 'source'],
     rows: (store, q, configs) =>
-      store.orders(q).map((o) => ({
-        kind: 'order',
-        time: iso(o.time),
-        timeMs: o.time,
-        event: o.event,
-        status: o.status,
-        contract: contractName(configs, o.contractId),
-        contractId: o.contractId,
-        side: o.isBuy ? 'buy' : 'sell',
-        price: o.limitPx,
-        size: o.sz,
-        origSize: o.origSz,
-        tif: o.tif,
-        reduceOnly: o.reduceOnly,
-        oid: o.oid,
-        cloid: o.cloid,
-        triggerId: o.triggerId,
-        placed: iso(o.placed),
-        source: o.source,
-      })),
+      store.orders(q).map((o) => {
+        const order = { oid: o.oid, asset: o.contractId, isBuy: o.isBuy, limitPx: o.limitPx, sz: o.sz, tif: o.tif, origSz: o.origSz, reduceOnly: o.reduceOnly, timestamp: o.placed, ...(o.cloid !== null ? { cloid: o.cloid } : {}) };
+        // The export's order row; the event may also be one of the store's own (lookup, reject).
+        const update = { event: o.event, order, status: o.status, statusTimestamp: o.time, ...(o.triggerId !== null ? { triggerId: o.triggerId } : {}) } as OrderUpdate;
+        return { kind: 'order', ...orderRow(update, configs), source: o.source };
+      }),
   },
   {
     verb: 'funding',
@@ -165,6 +151,19 @@ function openStore(r: CommandRun, scope: HistoryScope): HistoryStore {
   }
 }
 
+/** The store of the account on the venue, its configs and the period asked for, closed after `fn`. */
+async function withStore<T>(r: CommandRun, fn: (store: HistoryStore, scope: HistoryScope, configs: Configs | null, q: HistoryQuery) => T): Promise<T> {
+  noWords(r);
+  const scope = await scopeOf(r);
+  const store = openStore(r, scope);
+  try {
+    const configs = store.configs();
+    return fn(store, scope, configs, queryOf(r, configs));
+  } finally {
+    store.close();
+  }
+}
+
 function noWords(r: CommandRun): void {
   if (r.positionals.length > 0) throw usage(`unexpected words: ${r.positionals.join(' ')}`);
   if (r.options['csv'] === true && r.options['ndjson'] === true) throw usage('--csv or --ndjson, not both');
@@ -181,13 +180,8 @@ function listCommand(k: Kind): CommandSpec {
     options: OPTIONS,
     optionHelp: OPTION_HELP,
     schema: () => documentOf(k.columns),
-    run: async (r) => {
-      noWords(r);
-      const scope = await scopeOf(r);
-      const store = openStore(r, scope);
-      try {
-        const configs = store.configs();
-        const q = queryOf(r, configs);
+    run: (r) =>
+      withStore(r, (store, scope, configs, q): CommandOutput | undefined => {
         const rows = k.rows(store, q, configs);
         const gaps = store.gaps({ ...(q.since !== undefined ? { since: q.since } : {}), ...(q.until !== undefined ? { until: q.until } : {}) });
         if (r.options['csv'] === true) {
@@ -208,10 +202,7 @@ function listCommand(k: Kind): CommandSpec {
         };
         if (gaps.length > 0) r.err.write(`${gaps.map((g) => gapRow(g)['note']).join('\n')}\n`);
         return out;
-      } finally {
-        store.close();
-      }
-    },
+      }),
   };
 }
 
@@ -223,14 +214,9 @@ const pnlCommand: CommandSpec = {
   options: OPTIONS,
   optionHelp: OPTION_HELP,
   schema: () => PnlDocument,
-  run: async (r) => {
-    noWords(r);
-    const scope = await scopeOf(r);
-    const store = openStore(r, scope);
-    try {
-      const configs = store.configs();
+  run: (r) =>
+    withStore(r, (store, scope, configs, q): CommandOutput | undefined => {
       const coin = collateralCoin(configs);
-      const q = queryOf(r, configs);
       const p = store.pnl(q);
       const money = (raw: string | null) => (raw === null ? null : formatDecimal(BigInt(raw), coin.decimals));
       const pnl: Row = {
@@ -264,10 +250,7 @@ const pnlCommand: CommandSpec = {
         json: { venue: scope.venue, account: scope.account, file: store.file, coin: coin.name, pnl, gaps: p.gaps.map((g) => ({ from: g.from, to: g.to, note: gapRow(g)['note'] as string })) },
         human: [...lines, ...gaps.map((g) => String(g['note']))],
       };
-    } finally {
-      store.close();
-    }
-  },
+    }),
 };
 
 const JOURNAL_SHOWN = ['time', 'face', 'action', 'asked', 'outcome', 'detail', 'venue'] as const;

@@ -16,7 +16,7 @@
 import Database from 'better-sqlite3';
 import type { Configs, Fill, OrderUpdate } from '../protocol/wire/index.js';
 import { gapsBetween, type Gap, type Run } from './gaps.js';
-import { deriveFunding, type FundingContract, type FundingWindow, type Sample } from './funding.js';
+import { deriveFunding, type FundingContract, type FundingPayment, type FundingWindow, type Sample } from './funding.js';
 
 export type { Gap, Sample, FundingContract };
 
@@ -64,20 +64,13 @@ export interface StoredOrderEvent {
   source: 'stream' | 'open' | 'lookup' | 'answer';
 }
 
-export interface StoredFunding {
-  contractId: number;
-  /** The (last) funding time in the window this payment was seen across. */
-  time: number;
-  /** How many funding times the window held (1 unless perpdesk did not sample between them). */
-  intervals: number;
-  /** Signed size held across it (+ long, - short), as a decimal string; several, space-separated, when it changed between the window's funding times. */
-  size: string;
-  /** The mark perpdesk last saw before it. */
-  mark: string | null;
-  /** The funding index's change across the window (sum of the settled rates), a decimal string. */
-  rate: string;
-  /** Derived from size x mark x rate, raw collateral units, signed (+ received, - paid); null when it cannot be (sizes changed between several funding times). */
-  derived: string | null;
+/**
+ * A funding payment derived (funding.ts: `time` the window's last funding time, `intervals`
+ * how many it held, `size` signed, several space-separated when it changed between them,
+ * `mark` the last seen before, `rate` the index's change, `derived` raw units signed, null
+ * when it cannot be), with the window between two samples it was seen across.
+ */
+export interface StoredFunding extends FundingPayment {
   windowFrom: number;
   windowTo: number;
 }

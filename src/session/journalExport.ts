@@ -226,7 +226,7 @@ const ORDER_COLUMNS = [
   'placed',
 ] as const;
 
-function orderRow(u: OrderUpdate, configs: Configs | null): Row {
+export function orderRow(u: OrderUpdate, configs: Configs | null): Row {
   const o = u.order;
   return {
     time: iso(u.statusTimestamp),

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandMain } from '../../src/command/commandMain.js';
 import { build } from '../../src/protocol/wire/index.js';
 import { createSession, type Session } from '../../src/session/index.js';
 import { exchangeData, startTestExchange, type Registered, type TestExchange } from '../support/exchangeHarness.js';
@@ -73,6 +74,23 @@ describe('order lifecycles in the history store', () => {
       const rejected = s.history!.store.orders().filter((o) => o.event === 'reject');
       expect(rejected.map((o) => [o.oid, o.status, o.cloid, o.limitPx, o.sz, o.tif, o.isBuy, o.source])).toEqual([[0, 'rejected', refused.cloids[0], '96', '1', 'Alo', true, 'answer']]);
       expect(events(s, takenOid).map((e) => e[0])).toContain('fill');
+
+      // The command line reads the same lifecycle (the store is shared while the session writes it).
+      let stdout = '';
+      const code = await commandMain(['history', 'orders', '--json', '--url', ex.url, '--address', alice.address, '--state-dir', stateDir], {
+        stdout: { write: (t) => void (stdout += t), isTTY: false },
+        stderr: { write: () => {} },
+        stdinIsTTY: false,
+        env: { HOME: stateDir, XDG_CONFIG_HOME: join(stateDir, 'config') },
+      });
+      expect(code).toBe(0);
+      const rows = (JSON.parse(stdout) as { rows: { oid: number; event: string; status: string; price: string; side: string; contract: string }[] }).rows;
+      expect(rows.filter((o) => o.oid === oid).map((o) => [o.event, o.status, o.price, o.side, o.contract])).toEqual([
+        ['new', 'open', '90', 'buy', 'SOL1'],
+        ['modify', 'open', '91', 'buy', 'SOL1'],
+        ['partialFill', 'open', '91', 'buy', 'SOL1'],
+        ['cancel', 'canceled', '91', 'buy', 'SOL1'],
+      ]);
 
       // Equity every period while running (100 ms here, a minute by default).
       await waitFor(() => s.history!.store.samples().filter((x) => x.reason === 'minute').length >= 3, 'periodic samples');

@@ -70,6 +70,25 @@ async function sampleAndCheck(s: Session, what: string): Promise<void> {
   equityChecks.push(what);
 }
 
+/** A command in this process, as cli.ts runs it, against the test's venue and account. */
+async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const home = mkdtempSync(join(tmpdir(), 'perpdesk-history-home-'));
+  const { PERPDESK_PRIVATE_KEY: _k, ...env } = process.env;
+  try {
+    const code = await commandMain([...argv, '--url', ex.url, '--address', alice.address, '--state-dir', stateDir], {
+      stdout: { write: (t) => void (stdout += t), isTTY: false },
+      stderr: { write: (t) => void (stderr += t) },
+      stdinIsTTY: false,
+      env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') },
+    });
+    return { code, stdout, stderr };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
 function readStore(): HistoryStore {
   return openHistoryFile(stateDir, scope(), { readonly: true });
 }
@@ -239,19 +258,9 @@ describe('the history store over three runs', () => {
   });
 
   it('perpdesk history fills --since 1d --csv parses back (RFC 4180) to the stored fills, the gaps as rows', async () => {
-    let stdout = '';
-    let stderr = '';
-    const home = mkdtempSync(join(tmpdir(), 'perpdesk-history-home-'));
-    const { PERPDESK_PRIVATE_KEY: _k, ...env } = process.env;
     const before = Date.now();
-    const code = await commandMain(['history', 'fills', '--since', '1d', '--csv', '--url', ex.url, '--address', alice.address, '--state-dir', stateDir], {
-      stdout: { write: (t) => void (stdout += t), isTTY: false },
-      stderr: { write: (t) => void (stderr += t) },
-      stdinIsTTY: false,
-      env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') },
-    });
+    const { code, stdout, stderr } = await cli(['history', 'fills', '--since', '1d', '--csv']);
     const after = Date.now();
-    rmSync(home, { recursive: true, force: true });
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout.endsWith('\r\n')).toBe(true);
@@ -284,6 +293,26 @@ describe('the history store over three runs', () => {
     } finally {
       store.close();
     }
+  });
+
+  it('perpdesk history funding and pnl say the same in coin decimals, with the gaps', async () => {
+    const funding = await cli(['history', 'funding', '--csv']);
+    expect(funding.code, funding.stderr).toBe(0);
+    const [header, ...rows] = parseCsv(funding.stdout);
+    const col = (name: string) => header!.indexOf(name);
+    const payments = rows.filter((r) => r[col('kind')] === 'funding');
+    expect(payments.map((r) => [r[col('contract')], r[col('size')], r[col('derived')], r[col('windowObserved')], r[col('coin')]])).toEqual([
+      ['SOL1', '2', '-0.0025', '-0.0025', 'USDC'],
+      ['SOL1', '1', '-0.001375', '-0.001375', 'USDC'],
+      ['SOL1', '1', '-0.001375', '-0.001375', 'USDC'],
+    ]);
+    expect(rows.filter((r) => r[col('kind')] === 'gap')).toHaveLength(2);
+
+    const pnl = await cli(['history', 'pnl', '--json']);
+    expect(pnl.code, pnl.stderr).toBe(0);
+    const doc = JSON.parse(pnl.stdout) as { pnl: Record<string, unknown>; gaps: { note: string }[] };
+    expect(doc.pnl).toMatchObject({ fills: 5, realisedPnl: '20', funding: '-0.00525', fundingDerived: '-0.00525', other: '0', coin: 'USDC' });
+    expect(doc.gaps.map((g) => g.note.startsWith('not recorded from '))).toEqual([true, true]);
   });
 });
 
