@@ -531,11 +531,11 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
       attached.close();
       listeners.clear();
       poller.stop();
+      // Its last sample needs the network, and the run ends cleanly before the stream closes.
+      await history?.close();
       ws.close();
       coalescer.stop();
       lastPollError = {};
-      // Its last sample needs the network: before the HTTP client closes.
-      await history?.close();
       await http.close();
       await target.embedded?.close();
     },

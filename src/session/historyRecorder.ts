@@ -86,6 +86,8 @@ export class HistoryRecorder {
   private readonly stops: (() => void)[] = [];
   private closed = false;
   private readonly asked = new Map<string, OrderWire>();
+  /** The connection dropped since the run's last sample: nothing extends the run until the next snapshot. */
+  private streamLost = false;
   /** The last sample's exchange time and the local time it was taken at: an estimate of exchange time now. */
   private lastLocal = 0;
   private markStarted: () => void = () => {};
@@ -101,11 +103,21 @@ export class HistoryRecorder {
           if (m.channel === 'userFills') {
             const added = this.store.addFills(m.data.fills, m.data.isSnapshot ? 'snapshot' : 'stream');
             if (!this.beginning && m.data.isSnapshot) void this.begin();
-            else if (added.length > 0) this.sampleSoon();
+            else if (m.data.isSnapshot && this.streamLost && this.sessionId !== undefined) {
+              // Back after the stream was lost: the run ended where it was last heard of, and a new one starts now.
+              this.streamLost = false;
+              this.sessionId = undefined;
+              void this.begin();
+            } else if (added.length > 0) this.sampleSoon();
           } else if (m.channel === 'orderUpdates') this.store.addOrderEvents(m.data, 'stream');
         } catch (e) {
           o.onError(`history: ${e instanceof Error ? e.message : String(e)}`);
         }
+      }),
+      // While the connection is down fills are not heard: the run is not extended, and the
+      // next snapshot starts another (the gap between them is what the snapshot may not cover).
+      o.ws.onState((st) => {
+        if (this.sessionId !== undefined && (st.connection === 'reconnecting' || st.connection === 'closed')) this.streamLost = true;
       }),
     );
   }
@@ -126,7 +138,7 @@ export class HistoryRecorder {
     if (this.sessionId !== undefined) await this.sample('close').catch((e: unknown) => this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`));
     await this.chain;
     this.closed = true;
-    if (this.sessionId !== undefined && this.lastTime !== undefined) this.store.endSession(this.sessionId, this.lastTime);
+    if (this.sessionId !== undefined && this.lastTime !== undefined && !this.streamLost) this.store.endSession(this.sessionId, this.lastTime);
     this.store.close();
   }
 
@@ -264,7 +276,7 @@ export class HistoryRecorder {
       this.sessionId = this.store.beginSession(this.o.face, time);
     }
     this.store.addSample(sample, reason, this.sessionId, contracts);
-    this.store.touchSession(this.sessionId, time);
+    if (!this.streamLost) this.store.touchSession(this.sessionId, time);
     this.lastTime = time;
     this.lastLocal = Date.now();
   }

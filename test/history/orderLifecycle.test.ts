@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandMain } from '../../src/command/commandMain.js';
 import { build } from '../../src/protocol/wire/index.js';
 import { createSession, type Session } from '../../src/session/index.js';
+import { openHistoryFile } from '../../src/session/historyRecorder.js';
 import { exchangeData, startTestExchange, type Registered, type TestExchange } from '../support/exchangeHarness.js';
 import { waitFor } from '../support/waitFor.js';
 
@@ -129,6 +130,35 @@ describe('order lifecycles in the history store', () => {
       expect(s2.history!.store.orders().find((o) => o.source === 'lookup' && o.oid === oid)!.cloid).toBe(cloid);
     } finally {
       await s2.close();
+    }
+  });
+});
+
+describe('a dropped connection', () => {
+  it('ends the run where it was last heard of; the resubscribe starts another, the gap between them shown', async () => {
+    const s = open();
+    try {
+      expect((await s.ready).ok).toBe(true);
+      await s.history!.started;
+      await s.history!.sample('test');
+      const reconnects = s.ws.snapshot().reconnects;
+      const runs = s.history!.store.sessions().length;
+      await ex.control({ type: 'dropConnections' });
+      await waitFor(() => s.ws.snapshot().reconnects > reconnects && s.history!.store.sessions().length === runs + 1, 'a new run after the reconnect');
+      const [first, second] = s.history!.store.sessions().slice(-2);
+      expect(first!.ended).toBeNull();
+      expect(second!.started).toBeGreaterThan(first!.lastSeen);
+      expect(s.history!.store.gaps().at(-1)).toEqual({ from: first!.lastSeen, to: second!.started });
+      // The new run is the one a clean close ends.
+      await s.close();
+      const closed = openHistoryFile(stateDir, { venue: ex.url, account: alice.address.toLowerCase() }, { readonly: true });
+      try {
+        expect(closed.sessions().at(-1)!.ended).not.toBeNull();
+      } finally {
+        closed.close();
+      }
+    } finally {
+      await s.close();
     }
   });
 });
