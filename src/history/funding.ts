@@ -63,6 +63,8 @@ export interface FundingPayment {
 export interface FundingWindow {
   from: number;
   to: number;
+  /** A funding time of a contract sampled at both ends lay in the window. */
+  fundingTime: boolean;
   payments: FundingPayment[];
   derived: string | null;
   observed: string;
@@ -91,10 +93,12 @@ export function deriveFunding(a: Sample, b: Sample, fills: readonly Fill[], cont
   const observed = BigInt(b.balance) - BigInt(a.balance) - explained;
   const payments: FundingPayment[] = [];
   let derivedTotal: bigint | null = 0n;
+  let fundingTime = false;
   for (const m of b.markets) {
     const before = a.markets.find((x) => x.contractId === m.contractId);
     const c = contracts.get(m.contractId);
     if (!before || !c) continue;
+    if (before.nextFundingTime !== null && before.nextFundingTime <= b.time) fundingTime = true;
     const delta = parseDecimal(m.fundingIndex, INDEX_SCALE, 'fundingIndex', { signed: true }) - parseDecimal(before.fundingIndex, INDEX_SCALE, 'fundingIndex', { signed: true });
     if (delta === 0n) continue;
     // The funding times between the samples: from the one `a` expected up to the one `b` expects next.
@@ -141,5 +145,5 @@ export function deriveFunding(a: Sample, b: Sample, fills: readonly Fill[], cont
     derivedTotal = derivedTotal === null || derived === null ? null : derivedTotal + derived;
   }
   if (payments.length === 0 && observed === 0n) return undefined;
-  return { from: a.time, to: b.time, payments, derived: derivedTotal === null ? null : derivedTotal.toString(), observed: observed.toString() };
+  return { from: a.time, to: b.time, fundingTime: fundingTime || payments.length > 0, payments, derived: derivedTotal === null ? null : derivedTotal.toString(), observed: observed.toString() };
 }

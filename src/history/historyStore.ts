@@ -466,7 +466,7 @@ export class HistoryStore {
       if (!window) return;
       const w = this.db
         .prepare('INSERT OR IGNORE INTO funding_windows (from_time, to_time, derived, observed, funding) VALUES (?, ?, ?, ?, ?)')
-        .run(window.from, window.to, window.derived, window.observed, window.payments.length > 0 ? 1 : 0);
+        .run(window.from, window.to, window.derived, window.observed, window.fundingTime ? 1 : 0);
       if (w.changes === 0) return;
       const put = this.db.prepare(
         'INSERT OR IGNORE INTO funding (contract_id, time, intervals, size, mark, rate, derived, window_from, window_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',

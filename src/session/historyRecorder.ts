@@ -14,6 +14,12 @@ import { prepareStateDir } from './stateDir.js';
 
 /** Equity and funding are sampled this often while perpdesk runs (and at each fill, start and close). */
 export const HISTORY_SAMPLE_MS = 60_000;
+/**
+ * Up to this many Active contracts, a sample reads the market state of every one; past it
+ * (a large market), only those the account holds, held at the last sample, has orders on,
+ * or the session started on.
+ */
+const SAMPLE_ALL_UP_TO = 16;
 /** A burst of fills is sampled once, this long after the first. */
 const FILL_SAMPLE_DELAY_MS = 200;
 /** ordersByCloids takes at most this many per request. */
@@ -235,6 +241,19 @@ export class HistoryRecorder {
     }
   }
 
+  /** In a large market: the contracts a funding payment could be on, and the start contract (for the time). */
+  private contractsOfInterest(): Set<number> {
+    const state = this.o.store.getState();
+    const ids = new Set<number>(this.heldAtLastSample);
+    for (const p of state.account.positions) ids.add(p.contractId);
+    for (const o of Object.values(state.orders.open)) ids.add(o.asset);
+    const start = state.market.selected === null ? undefined : state.market.contracts[state.market.selected];
+    if (start) ids.add(start.contractId);
+    return ids;
+  }
+
+  private heldAtLastSample: number[] = [];
+
   private async take(reason: string): Promise<void> {
     // Nothing is recorded before the run starts: its start is its first sample.
     if (this.closed || (this.sessionId === undefined && reason !== 'start')) return;
@@ -245,8 +264,10 @@ export class HistoryRecorder {
     const coin = collateralCoin(configs);
     const contracts = new Map<number, FundingContract>();
     const states: MarketState[] = [];
-    for (const c of configs.contracts) {
-      if (c.status !== 'Active') continue;
+    const active = configs.contracts.filter((c) => c.status === 'Active');
+    const wanted = active.length <= SAMPLE_ALL_UP_TO ? undefined : this.contractsOfInterest();
+    for (const c of active) {
+      if (wanted && !wanted.has(c.contractId)) continue;
       contracts.set(c.contractId, { priceScale: c.priceScale, qtyScale: c.qtyScale, collateralDecimals: coin.decimals, fundingIntervalMs: c.fundingIntervalMs ?? 3_600_000 });
       const r = await info.marketState(c.contractId);
       if (!r.ok) throw new Error(`marketState: ${r.error.message}`);
@@ -256,6 +277,7 @@ export class HistoryRecorder {
     if (!account.ok) throw new Error(`userAccount: ${account.error.message}`);
     if (this.closed) return;
     const positions = account.value.marketDeployers.flatMap((md) => md.positions);
+    this.heldAtLastSample = positions.map((p) => p.contractId);
     const totals = accountTotals(account.value, coin.coinId);
     const time = Math.max(0, ...states.map((s) => s.time));
     if (time === 0) return;

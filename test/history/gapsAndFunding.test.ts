@@ -42,6 +42,7 @@ describe('deriveFunding', () => {
     expect(deriveFunding(a, b, [], SOL)).toEqual({
       from: 0,
       to: HOUR + 5,
+      fundingTime: true,
       payments: [{ contractId: 1, time: HOUR, intervals: 1, size: '2', mark: '100', rate: '0.0000125', derived: '-2500' }],
       derived: '-2500',
       observed: '-2500',
@@ -71,7 +72,7 @@ describe('deriveFunding', () => {
   it('no position and no balance change: nothing to explain; a balance change without funding is kept as such', () => {
     const a = sample(0, '500', '0', HOUR, []);
     expect(deriveFunding(a, sample(HOUR + 5, '500', '0.0000125', 2 * HOUR, []), [], SOL)).toBeUndefined();
-    expect(deriveFunding(a, sample(10, '700', '0', HOUR, []), [], SOL)).toEqual({ from: 0, to: 10, payments: [], derived: '0', observed: '200' });
+    expect(deriveFunding(a, sample(10, '700', '0', HOUR, []), [], SOL)).toEqual({ from: 0, to: 10, fundingTime: false, payments: [], derived: '0', observed: '200' });
   });
 });
 
