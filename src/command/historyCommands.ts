@@ -41,11 +41,12 @@ const OPTION_HELP = {
   ndjson: 'one JSON object a line (gaps as lines of kind gap)',
 };
 
-/** The venue and account a history read is about: --url's deployment (or the config's), else the embedded exchange; --address, a key flag, else the demo account. */
+/** The venue and account a history read is about: --url's deployment (or the config's), else the embedded exchange; --vault, --address, a key flag, else the demo account. */
 async function scopeOf(r: CommandRun): Promise<HistoryScope> {
   const url = r.args.url ?? r.config.url;
   const venue = url !== undefined ? venueOfUrl(url) : EMBEDDED_VENUE;
-  let account = r.args.address?.toLowerCase();
+  // Acting for a vault, the session watches (and records) the vault's account.
+  let account = (r.args.vault ?? r.args.address)?.toLowerCase();
   if (account === undefined) account = hasKeyFlag(r) ? await addressWithoutPassword(r) : url === undefined ? await demoAddress(r.stateDir) : undefined;
   if (account === undefined) throw usage('history: name the account: --address 0x... or a key flag');
   return { venue, account };
