@@ -13,7 +13,8 @@
  * The caller checks the file's permissions before opening it (session/historyRecorder.ts);
  * SQLite creates the -wal and -shm files with the database file's mode (0600).
  */
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import type Database from 'better-sqlite3';
 import type { Configs, Fill, OrderUpdate } from '../protocol/wire/index.js';
 import { gapsBetween, type Gap, type Run } from './gaps.js';
 import { deriveFunding, type FundingContract, type FundingPayment, type FundingWindow, type Sample } from './funding.js';
@@ -123,6 +124,13 @@ export interface PnlSummary {
 }
 
 const SCHEMA_VERSION = 1;
+
+/**
+ * better-sqlite3 (a native binding, ~8 ms to load) is loaded when a store is first opened,
+ * not when the session module is: a one-off command that records nothing never pays for it.
+ */
+let sqlite: typeof Database | undefined;
+const loadSqlite = (): typeof Database => (sqlite ??= createRequire(import.meta.url)('better-sqlite3') as typeof Database);
 
 const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -285,7 +293,7 @@ export class HistoryStore {
    * another venue or account, or a newer schema, is refused and left alone.
    */
   static open(file: string, scope: HistoryScope, o: OpenHistoryOptions = {}): HistoryStore {
-    const db = new Database(file, { readonly: o.readonly === true, fileMustExist: o.readonly === true, timeout: o.busyTimeoutMs ?? 5_000 });
+    const db = new (loadSqlite())(file, { readonly: o.readonly === true, fileMustExist: o.readonly === true, timeout: o.busyTimeoutMs ?? 5_000 });
     try {
       if (!o.readonly) {
         if ((db.pragma('journal_mode', { simple: true }) as string) !== 'wal') db.pragma('journal_mode = WAL');

@@ -20,6 +20,8 @@ export const HISTORY_SAMPLE_MS = 60_000;
  * or the session started on.
  */
 const SAMPLE_ALL_UP_TO = 16;
+/** How long a clean close waits for the last fills snapshot. */
+const CLOSE_SNAPSHOT_MS = 2_000;
 /** A burst of fills is sampled once, this long after the first. */
 const FILL_SAMPLE_DELAY_MS = 200;
 /** ordersByCloids takes at most this many per request. */
@@ -141,6 +143,7 @@ export class HistoryRecorder {
     clearInterval(this.timer);
     clearTimeout(this.fillTimer);
     for (const stop of this.stops.splice(0)) stop();
+    if (this.sessionId !== undefined && !this.streamLost) await this.lastSnapshot();
     if (this.sessionId !== undefined) await this.sample('close').catch((e: unknown) => this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`));
     await this.chain;
     this.closed = true;
@@ -149,6 +152,36 @@ export class HistoryRecorder {
   }
 
   private lastTime: number | undefined;
+
+  /**
+   * A fill made just before the close may still be on its way on the stream (the exchange
+   * publishes a block's events at its end): the fills snapshot is asked for once more, so
+   * nothing made inside the run is left for the next run to find. At most CLOSE_SNAPSHOT_MS.
+   */
+  private async lastSnapshot(): Promise<void> {
+    const { ws } = this.o;
+    if (ws.snapshot().connection !== 'open') return;
+    await new Promise<void>((resolve) => {
+      let stop = () => {};
+      const done = () => {
+        clearTimeout(timer);
+        stop();
+        resolve();
+      };
+      const timer = setTimeout(done, CLOSE_SNAPSHOT_MS);
+      stop = ws.onMessage((m) => {
+        if (m.channel !== 'userFills' || !m.data.isSnapshot) return;
+        try {
+          this.store.addFills(m.data.fills, 'snapshot');
+        } catch (e) {
+          this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`);
+        }
+        done();
+      });
+      ws.unsubscribe({ type: 'userFills' });
+      ws.subscribe({ type: 'userFills' });
+    });
+  }
 
   /** Told of every action as it is signed: the orders it asks for, by cloid. */
   noteAction(action: Action): void {
