@@ -166,8 +166,13 @@ export class HistoryRecorder {
       const done = () => {
         clearTimeout(timer);
         stop();
+        stopState();
         resolve();
       };
+      // A connection lost meanwhile brings no snapshot: no reason to wait.
+      const stopState = ws.onState((st) => {
+        if (st.connection !== 'open') done();
+      });
       const timer = setTimeout(done, CLOSE_SNAPSHOT_MS);
       stop = ws.onMessage((m) => {
         if (m.channel !== 'userFills' || !m.data.isSnapshot) return;
