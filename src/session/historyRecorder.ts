@@ -93,6 +93,8 @@ export class HistoryRecorder {
   private chain: Promise<void> = Promise.resolve();
   private readonly stops: (() => void)[] = [];
   private closed = false;
+  /** close() has begun: only its own last sample is still taken. */
+  private closing = false;
   private readonly asked = new Map<string, OrderWire>();
   /** The connection dropped since the run's last sample: nothing extends the run until the next snapshot. */
   private streamLost = false;
@@ -119,7 +121,7 @@ export class HistoryRecorder {
             } else if (added.length > 0) this.sampleSoon();
           } else if (m.channel === 'orderUpdates') this.store.addOrderEvents(m.data, 'stream');
         } catch (e) {
-          o.onError(`history: ${e instanceof Error ? e.message : String(e)}`);
+          this.report(e);
         }
       }),
       // While the connection is down fills are not heard: the run is not extended, and the
@@ -139,12 +141,13 @@ export class HistoryRecorder {
 
   /** The last sample, the end of the run, the file closed. */
   async close(): Promise<void> {
-    if (this.closed) return;
+    if (this.closing) return;
+    this.closing = true;
     clearInterval(this.timer);
     clearTimeout(this.fillTimer);
     for (const stop of this.stops.splice(0)) stop();
     if (this.sessionId !== undefined && !this.streamLost) await this.lastSnapshot();
-    if (this.sessionId !== undefined) await this.sample('close').catch((e: unknown) => this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`));
+    if (this.sessionId !== undefined) await this.sample('close').catch((e: unknown) => this.report(e));
     await this.chain;
     this.closed = true;
     if (this.sessionId !== undefined && this.lastTime !== undefined && !this.streamLost) this.store.endSession(this.sessionId, this.lastTime);
@@ -179,7 +182,7 @@ export class HistoryRecorder {
         try {
           this.store.addFills(m.data.fills, 'snapshot');
         } catch (e) {
-          this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`);
+          this.report(e);
         }
         done();
       });
@@ -221,7 +224,7 @@ export class HistoryRecorder {
       try {
         this.store.addOrderEvents(refused, 'answer');
       } catch (e) {
-        this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`);
+        this.report(e);
       }
     });
   }
@@ -231,26 +234,42 @@ export class HistoryRecorder {
   private async begin(): Promise<void> {
     this.beginning = true;
     try {
-      // The snapshot may come before the configs (the scales a sample needs); a failed read is tried again.
-      while (!this.closed && this.sessionId === undefined) {
-        if (this.o.store.getState().market.configs) await this.sample('start').catch((e: unknown) => this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`));
-        if (this.sessionId === undefined) await new Promise((r) => setTimeout(r, 100));
+      // The snapshot may come before the configs (the scales a sample needs); a failed read is
+      // tried again, less and less often, and said once per distinct reason.
+      let wait = 100;
+      let said = '';
+      while (!this.closing && this.sessionId === undefined) {
+        if (this.o.store.getState().market.configs) {
+          await this.sample('start').catch((e: unknown) => {
+            const text = e instanceof Error ? e.message : String(e);
+            if (text !== said) this.report(e);
+            said = text;
+          });
+        }
+        if (this.sessionId !== undefined || this.closing) break;
+        await new Promise((r) => setTimeout(r, wait));
+        wait = Math.min(wait * 2, 5_000);
       }
-      if (this.closed) return;
+      if (this.closing) return;
       this.markStarted();
-      this.timer = setInterval(() => void this.sample('minute').catch((e: unknown) => this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`)), this.o.everyMs ?? HISTORY_SAMPLE_MS);
+      clearInterval(this.timer);
+      this.timer = setInterval(() => void this.sample('minute').catch((e: unknown) => this.report(e)), this.o.everyMs ?? HISTORY_SAMPLE_MS);
       this.timer.unref?.();
       await this.backfillOrders();
     } catch (e) {
-      this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`);
+      this.report(e);
     }
+  }
+
+  private report(e: unknown): void {
+    this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`);
   }
 
   private sampleSoon(): void {
     if (this.fillTimer !== undefined || this.sessionId === undefined) return;
     this.fillTimer = setTimeout(() => {
       this.fillTimer = undefined;
-      this.sample('fill').catch((e: unknown) => this.o.onError(`history: ${e instanceof Error ? e.message : String(e)}`));
+      this.sample('fill').catch((e: unknown) => this.report(e));
     }, FILL_SAMPLE_DELAY_MS);
   }
 
@@ -294,7 +313,7 @@ export class HistoryRecorder {
 
   private async take(reason: string): Promise<void> {
     // Nothing is recorded before the run starts: its start is its first sample.
-    if (this.closed || (this.sessionId === undefined && reason !== 'start')) return;
+    if (this.closed || (this.closing && reason !== 'close') || (this.sessionId === undefined && reason !== 'start')) return;
     const { info, scope, store } = this.o;
     const state = store.getState();
     const configs = state.market.configs;
