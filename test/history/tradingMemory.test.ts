@@ -15,7 +15,7 @@ import { parseCsv } from './support/parseCsv.js';
 /**
  * A day of trading on the embedded exchange (over loopback) across three runs of perpdesk:
  * the first closed cleanly, the second a process of its own killed with SIGKILL, the third
- * closed cleanly; exchange time moved over four funding times, two of them while no
+ * closed cleanly; exchange time moved a day, over 24 funding times, 18 of them while no
  * perpdesk ran, and trades made while none ran. The store must hold every fill of the
  * account once, show exactly the periods no run covered as gaps, derive each funding
  * payment to the unit, and add realised PnL, fees and funding up to the balance change.
@@ -28,6 +28,8 @@ let alice: Registered;
 let bob: Registered;
 let stateDir: string;
 const equityChecks: string[] = [];
+/** The account's equity just before each clean close: the close's own sample must say the same. */
+const closeEquity: string[] = [];
 const marks = { beforeClose1: 0, afterClose1: 0, beforeStart2: 0, afterStart2: 0, beforeKill2: 0, beforeStart3: 0, afterStart3: 0 };
 let balanceAtStart = 0n;
 let balanceAtEnd = 0n;
@@ -52,9 +54,9 @@ async function trade(isBuy: boolean, price: string, size: string): Promise<void>
   exchangeData(await ex.signedPost(build.order([{ contractId: 1, isBuy, price, size, tif: 'Ioc' }]), alice.key));
 }
 
-/** Exchange time past the next funding time, and a block or two for it to settle. */
-async function nextHour(): Promise<void> {
-  control(await ex.control({ type: 'advanceTime', ms: HOUR }));
+/** Exchange time `hours` on (past as many funding times), and a block or two for them to settle. */
+async function nextHour(hours = 1): Promise<void> {
+  control(await ex.control({ type: 'advanceTime', ms: hours * HOUR }));
   await sleep(250);
 }
 
@@ -134,12 +136,13 @@ beforeAll(async () => {
   await trade(false, '110', '1');
   await waitFor(() => s1.history!.store.fills().length === 2, 'the second fill recorded');
   await sampleAndCheck(s1, 'after the sale');
+  closeEquity.push(equityOf(await account()));
   marks.beforeClose1 = clock();
   await s1.close();
   marks.afterClose1 = clock();
 
-  // Not running: a funding time and a buy.
-  await nextHour();
+  // Not running: nine funding times and a buy.
+  await nextHour(9);
   await trade(true, '110', '1');
 
   // Run 2, a process of its own, killed: a sale that closes the position.
@@ -161,11 +164,11 @@ beforeAll(async () => {
   child.kill('SIGKILL');
   await exited;
 
-  // Not running: a funding time with no position, and a buy.
-  await nextHour();
+  // Not running: nine funding times with no position, and a buy.
+  await nextHour(9);
   await trade(true, '110', '1');
 
-  // Run 3, closed cleanly: a funding time on the long position.
+  // Run 3, closed cleanly: five funding times on the long position, a day after the first trade.
   marks.beforeStart3 = clock();
   const s3 = open();
   expect((await s3.ready).ok).toBe(true);
@@ -173,9 +176,12 @@ beforeAll(async () => {
   marks.afterStart3 = clock();
   const file = s3.history!.store.file;
   for (const f of [file, `${file}-wal`, `${file}-shm`]) expect((statSync(f).mode & 0o777).toString(8), f).toBe('600');
-  await nextHour();
-  await sampleAndCheck(s3, 'after the last funding time');
+  for (let h = 1; h <= 5; h++) {
+    await nextHour();
+    await sampleAndCheck(s3, `after funding time ${h} of run 3`);
+  }
   balanceAtEnd = balanceOf(await account());
+  closeEquity.push(equityOf(await account()));
   await s3.close();
 }, 60_000);
 
@@ -219,8 +225,9 @@ describe('the history store over three runs', () => {
         { from: r1!.lastSeen, to: r2!.started },
         { from: r2!.lastSeen, to: r3!.started },
       ]);
-      // Each gap holds the hour exchange time jumped while no perpdesk ran.
-      for (const g of store.gaps()) expect(g.to - g.from).toBeGreaterThanOrEqual(HOUR);
+      // Each gap holds the nine hours exchange time jumped while no perpdesk ran; the runs and gaps span the day.
+      for (const g of store.gaps()) expect(g.to - g.from).toBeGreaterThanOrEqual(9 * HOUR);
+      expect(r3!.lastSeen - r1!.started).toBeGreaterThanOrEqual(24 * HOUR);
     } finally {
       store.close();
     }
@@ -229,15 +236,21 @@ describe('the history store over three runs', () => {
   it('derives each funding payment to the unit of what the balances say, and the money adds up to the balance change in bigint', () => {
     const store = readStore();
     try {
-      // Long 2 at 100, long 1 at 110 (while no perpdesk ran), flat (nothing paid), long 1 at 110;
-      // mark = index, so the rate is the interest alone: 0.01 % / 8 = 0.0000125 an hour.
+      // Long 2 at 100; long 1 at 110 over nine funding times while no perpdesk ran (one window,
+      // their rates folded); flat over nine (nothing paid); long 1 at 110 over five. Mark =
+      // index, so the rate is the interest alone: 0.01 % / 8 = 0.0000125 an hour.
+      const hourly = [1, '1', '110', '0.0000125', 1, '-1375'];
       expect(store.funding().map((p) => [p.contractId, p.size, p.mark, p.rate, p.intervals, p.derived])).toEqual([
         [1, '2', '100', '0.0000125', 1, '-2500'],
-        [1, '1', '110', '0.0000125', 1, '-1375'],
-        [1, '1', '110', '0.0000125', 1, '-1375'],
+        [1, '1', '110', '0.0001125', 9, '-12375'],
+        hourly,
+        hourly,
+        hourly,
+        hourly,
+        hourly,
       ]);
       const windows = store.windows();
-      expect(windows).toHaveLength(3);
+      expect(windows).toHaveLength(7);
       for (const w of windows) {
         expect(w.funding).toBe(true);
         expect(w.observed).toBe(w.derived);
@@ -247,11 +260,16 @@ describe('the history store over three runs', () => {
       expect(BigInt(p.realisedPnl)).toBe(20_000_000n);
       expect(BigInt(p.fees)).toBeGreaterThan(0n);
       expect(p.other).toBe('0');
-      expect(p.funding).toBe('-5250');
-      expect(p.fundingDerived).toBe('-5250');
+      expect(p.funding).toBe('-21750');
+      expect(p.fundingDerived).toBe('-21750');
       expect(BigInt(p.realisedPnl) - BigInt(p.fees) + BigInt(p.funding)).toBe(BigInt(p.balanceChange!));
       expect(BigInt(p.balanceChange!)).toBe(balanceAtEnd - balanceAtStart);
-      expect(equityChecks).toHaveLength(5);
+      expect(equityChecks).toHaveLength(9);
+      // The start of run 1 (nothing traded yet) and each clean close's sample.
+      const samples = store.samples();
+      expect(samples[0]!.reason).toBe('start');
+      expect(BigInt(samples[0]!.balance)).toBe(balanceAtStart);
+      expect(samples.filter((x) => x.reason === 'close').map((x) => x.equity)).toEqual(closeEquity);
     } finally {
       store.close();
     }
@@ -303,15 +321,15 @@ describe('the history store over three runs', () => {
     const payments = rows.filter((r) => r[col('kind')] === 'funding');
     expect(payments.map((r) => [r[col('contract')], r[col('size')], r[col('derived')], r[col('windowObserved')], r[col('coin')]])).toEqual([
       ['SOL1', '2', '-0.0025', '-0.0025', 'USDC'],
-      ['SOL1', '1', '-0.001375', '-0.001375', 'USDC'],
-      ['SOL1', '1', '-0.001375', '-0.001375', 'USDC'],
+      ['SOL1', '1', '-0.012375', '-0.012375', 'USDC'],
+      ...Array.from({ length: 5 }, () => ['SOL1', '1', '-0.001375', '-0.001375', 'USDC']),
     ]);
     expect(rows.filter((r) => r[col('kind')] === 'gap')).toHaveLength(2);
 
     const pnl = await cli(['history', 'pnl', '--json']);
     expect(pnl.code, pnl.stderr).toBe(0);
     const doc = JSON.parse(pnl.stdout) as { pnl: Record<string, unknown>; gaps: { note: string }[] };
-    expect(doc.pnl).toMatchObject({ fills: 5, realisedPnl: '20', funding: '-0.00525', fundingDerived: '-0.00525', other: '0', coin: 'USDC' });
+    expect(doc.pnl).toMatchObject({ fills: 5, realisedPnl: '20', funding: '-0.02175', fundingDerived: '-0.02175', other: '0', coin: 'USDC' });
     expect(doc.gaps.map((g) => g.note.startsWith('not recorded from '))).toEqual([true, true]);
   });
 });
