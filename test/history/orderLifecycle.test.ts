@@ -162,3 +162,23 @@ describe('a dropped connection', () => {
     }
   });
 });
+
+describe('a clean close', () => {
+  it('stores a fill made just before it, still on its way on the stream, inside its run', async () => {
+    const s = open();
+    expect((await s.ready).ok).toBe(true);
+    await s.history!.started;
+    exchangeData(await ex.signedPost(build.order([{ contractId: 1, isBuy: false, price: '75', size: '1', tif: 'Gtc' }]), bob.key));
+    const taken = exchangeData<{ statuses: { filled: { oid: number } }[] }>(await ex.signedPost(build.order([{ contractId: 1, isBuy: true, price: '75', size: '1', tif: 'Ioc' }]), alice.key));
+    // At once: the exchange publishes the fill at the end of its block. (Above Alice's bid at 70, left resting by the test before.)
+    await s.close();
+    const store = openHistoryFile(stateDir, { venue: ex.url, account: alice.address.toLowerCase() }, { readonly: true });
+    try {
+      const fill = store.fills().find((f) => f.oid === taken.statuses[0]!.filled.oid);
+      expect(fill).toBeDefined();
+      expect(fill!.time).toBeLessThanOrEqual(store.sessions().at(-1)!.lastSeen);
+    } finally {
+      store.close();
+    }
+  });
+});
