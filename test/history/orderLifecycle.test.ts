@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandMain } from '../../src/command/commandMain.js';
 import { build } from '../../src/protocol/wire/index.js';
 import { createSession, type Session } from '../../src/session/index.js';
 import { openHistoryFile } from '../../src/session/historyRecorder.js';
 import { exchangeData, startTestExchange, type Registered, type TestExchange } from '../support/exchangeHarness.js';
 import { waitFor } from '../support/waitFor.js';
+import { historyCli } from './support/historyCli.js';
 
 /**
  * Each order's lifecycle in the history store, on the embedded exchange over loopback:
@@ -77,13 +77,7 @@ describe('order lifecycles in the history store', () => {
       expect(events(s, takenOid).map((e) => e[0])).toContain('fill');
 
       // The command line reads the same lifecycle (the store is shared while the session writes it).
-      let stdout = '';
-      const code = await commandMain(['history', 'orders', '--json', '--url', ex.url, '--address', alice.address, '--state-dir', stateDir], {
-        stdout: { write: (t) => void (stdout += t), isTTY: false },
-        stderr: { write: () => {} },
-        stdinIsTTY: false,
-        env: { HOME: stateDir, XDG_CONFIG_HOME: join(stateDir, 'config') },
-      });
+      const { code, stdout } = await historyCli(['history', 'orders', '--json', '--url', ex.url, '--address', alice.address], stateDir);
       expect(code).toBe(0);
       const rows = (JSON.parse(stdout) as { rows: { oid: number; event: string; status: string; price: string; side: string; contract: string }[] }).rows;
       expect(rows.filter((o) => o.oid === oid).map((o) => [o.event, o.status, o.price, o.side, o.contract])).toEqual([

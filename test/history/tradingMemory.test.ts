@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandMain } from '../../src/command/commandMain.js';
 import type { HistoryStore } from '../../src/history/historyStore.js';
 import { build, type UserAccount } from '../../src/protocol/wire/index.js';
 import { createSession, type Session } from '../../src/session/index.js';
 import { openHistoryFile } from '../../src/session/historyRecorder.js';
 import { exchangeData, startTestExchange, type Registered, type TestExchange } from '../support/exchangeHarness.js';
 import { waitFor } from '../support/waitFor.js';
+import { historyCli } from './support/historyCli.js';
 import { parseCsv } from './support/parseCsv.js';
 
 /**
@@ -73,22 +73,8 @@ async function sampleAndCheck(s: Session, what: string): Promise<void> {
 }
 
 /** A command in this process, as cli.ts runs it, against the test's venue and account. */
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const home = mkdtempSync(join(tmpdir(), 'perpdesk-history-home-'));
-  const { PERPDESK_PRIVATE_KEY: _k, ...env } = process.env;
-  try {
-    const code = await commandMain([...argv, '--url', ex.url, '--address', alice.address, '--state-dir', stateDir], {
-      stdout: { write: (t) => void (stdout += t), isTTY: false },
-      stderr: { write: (t) => void (stderr += t) },
-      stdinIsTTY: false,
-      env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') },
-    });
-    return { code, stdout, stderr };
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
+function cli(argv: string[]) {
+  return historyCli([...argv, '--url', ex.url, '--address', alice.address], stateDir);
 }
 
 function readStore(): HistoryStore {

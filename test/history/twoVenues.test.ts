@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandMain } from '../../src/command/commandMain.js';
 import { build } from '../../src/protocol/wire/index.js';
 import { createSession, type Session } from '../../src/session/index.js';
 import { exportJournal } from '../../src/session/journalExport.js';
 import { exchangeData, newKey, startTestExchange, type Registered, type TestExchange } from '../support/exchangeHarness.js';
 import { waitFor } from '../support/waitFor.js';
+import { historyCli } from './support/historyCli.js';
 import { parseCsv } from './support/parseCsv.js';
 
 /**
@@ -23,22 +23,8 @@ function open(ex: TestExchange): Session {
   return createSession({ url: ex.url }, { master: key }, { contractName: 'SOL1', stateDir, flushMs: 20, poll: { accountMs: 200, marketStateMs: 200 } });
 }
 
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const home = mkdtempSync(join(tmpdir(), 'perpdesk-venues-home-'));
-  const { PERPDESK_PRIVATE_KEY: _k, ...env } = process.env;
-  try {
-    const code = await commandMain([...argv, '--state-dir', stateDir], {
-      stdout: { write: (t) => void (stdout += t), isTTY: false },
-      stderr: { write: (t) => void (stderr += t) },
-      stdinIsTTY: false,
-      env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') },
-    });
-    return { code, stdout, stderr };
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
+function cli(argv: string[]) {
+  return historyCli(argv, stateDir);
 }
 
 beforeAll(async () => {
