@@ -47,7 +47,7 @@ function onContract(r: CommandRun, contract: string | undefined): CommandRun {
 export async function openAlgoSession(r: CommandRun, contract: string | undefined): Promise<AlgoSession> {
   const lock = takeLock(r);
   try {
-    const { session, close: closeSession } = await openWriteSession(onContract(r, contract));
+    const { session, close: closeSession } = await openWriteSession(onContract(r, contract), { record: true });
     const venue = venueId({ embedded: session.embedded, stateDir: r.stateDir, url: r.args.url ?? r.config.url });
     const runner = new AlgoRunner({ host: algoHostOf(session, { refresh: true }), stateDir: r.stateDir, settings: settingsOf(r), venue });
     const close = async () => {

@@ -7,6 +7,7 @@ import { loadDeploymentKeys, StartupError } from '../session/target.js';
 import { readFile } from 'node:fs/promises';
 import { KeySourceError, loadKeyFile, loadKeyFromEnv } from '../wallet/index.js';
 import type { CommandRun } from './commandSpec.js';
+import { EMBEDDED_VENUE } from '../history/historyPath.js';
 import { CommandError, EXIT } from './exitCodes.js';
 
 /**
@@ -39,6 +40,11 @@ async function demoKeys(stateDir: string): Promise<SessionKeys & { address: stri
   }
 }
 
+/** The embedded exchange's demo account of the state directory (its master key file's address). */
+export async function demoAddress(stateDir: string): Promise<string> {
+  return (await demoKeys(stateDir)).address;
+}
+
 export async function connect(r: CommandRun, need: Need): Promise<Connection> {
   const a = r.args;
   const url = a.url ?? r.config.url;
@@ -63,7 +69,7 @@ export async function connect(r: CommandRun, need: Need): Promise<Connection> {
 
   const running = readEndpoint(r.stateDir);
   if (running) {
-    const target = { url: running.url, wsUrl: running.wsUrl };
+    const target = { url: running.url, wsUrl: running.wsUrl, venue: EMBEDDED_VENUE };
     if (a.readOnly || need === 'market') {
       const address = a.address?.toLowerCase() ?? (need === 'market' ? undefined : (await demoKeys(r.stateDir)).address);
       return { target, keys: address ? { address } : {}, address, source: 'dashboard', warnings: [] } as Connection;

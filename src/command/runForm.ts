@@ -14,7 +14,7 @@ import {
 import { formatSize } from '../format/index.js';
 import type { OrderResult } from '../model/actionOutcome.js';
 import type { Placement } from '../session/attachedTpSl.js';
-import { createSession, type Session } from '../session/createSession.js';
+import { createSession, venueOf, type Session } from '../session/createSession.js';
 import { keysLoaded } from '../session/keysLoaded.js';
 import { renderOptionsFor, sendCall } from '../session/sendCall.js';
 import { resolveContract, StartupError } from '../session/target.js';
@@ -45,7 +45,11 @@ export function settingsOf(r: CommandRun): FormSettings {
 }
 
 /** A write session: the account read once, no streams; closed (with an in-process exchange) by `close`. */
-export async function openWriteSession(r: CommandRun, o: { readAccount?: boolean } = {}): Promise<{ session: Session; close: () => Promise<void> }> {
+/**
+ * `record`: the session also streams the account's fills and order updates into the history
+ * store (docs/history.md), for a command that runs for a while (an algo in the foreground).
+ */
+export async function openWriteSession(r: CommandRun, o: { readAccount?: boolean; record?: boolean } = {}): Promise<{ session: Session; close: () => Promise<void> }> {
   const conn = await connect(r, 'write');
   for (const w of conn.warnings) r.err.write(`perpdesk: ${w}\n`);
   const closeExchange = async () => {
@@ -62,8 +66,9 @@ export async function openWriteSession(r: CommandRun, o: { readAccount?: boolean
   // Acting for a vault (--vault or a profile's): the session watches the vault's account.
   const vault = r.args.vault;
   const keys = vault ? { ...conn.keys, address: vault.toLowerCase() } : conn.keys;
-  const session = createSession({ url: conn.target.url, ...(conn.target.wsUrl ? { wsUrl: conn.target.wsUrl } : {}) }, keys, {
+  const session = createSession({ url: conn.target.url, ...(conn.target.wsUrl ? { wsUrl: conn.target.wsUrl } : {}), venue: venueOf(conn.target) }, keys, {
     contractName,
+    ...(o.record ? { history: { stream: true } } : {}),
     ...(vault ? { vaultAddress: vault } : {}),
     stateDir: r.stateDir,
     live: false,

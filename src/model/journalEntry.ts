@@ -45,6 +45,10 @@ export interface JournalEntry {
   sentTime?: number;
   /** The vault the request acted for (its envelope's vaultAddress, lowercase), when it named one. */
   vault?: string;
+  /** The venue it went to: `embedded` (the state directory's embedded exchange) or the deployment's REST base. Absent on older lines. */
+  venue?: string;
+  /** The account the session watched (lowercase address). Absent on older lines. */
+  account?: string;
   /**
    * A settling line (session/settleJournal.ts): a request whose outcome was unknown, looked
    * up later by cloid. placed: the exchange has it (the detail gives oid and status); absent:

@@ -20,7 +20,10 @@ import { askedWords } from './askedWords.js';
 import { AttachedTpSl } from './attachedTpSl.js';
 import { CandleWatch } from './candleWatch.js';
 import { ContractWatch } from './contractWatch.js';
-import { JournalFile } from './journalFile.js';
+import { JournalFile, journalScopeFilter } from './journalFile.js';
+import { HistoryRecorder } from './historyRecorder.js';
+import { EMBEDDED_VENUE, venueOfUrl } from '../history/historyPath.js';
+import { setJournalScope } from '../state/actions.js';
 import { startJournalSettling } from './settleJournal.js';
 import { keysLoaded } from './keysLoaded.js';
 import { prepareStateDir } from './stateDir.js';
@@ -39,6 +42,17 @@ export interface SessionTarget {
   wsUrl?: string;
   /** The in-process exchange this session runs on: closed with the session, onboarded in the background. */
   embedded?: EmbeddedExchange;
+  /**
+   * Which venue this is, for the journal and the history store: `embedded` for the state
+   * directory's embedded exchange (a command reaching a dashboard's through its loopback
+   * address says so), else the REST base (the default).
+   */
+  venue?: string;
+}
+
+/** The venue a target names: `embedded`, or the deployment's REST base. */
+export function venueOf(target: SessionTarget): string {
+  return target.venue ?? (target.embedded ? EMBEDDED_VENUE : venueOfUrl(target.url));
 }
 
 /** Whose account and which keys sign. No key at all: read-only (monitor mode). */
@@ -91,6 +105,13 @@ export interface SessionOptions {
    * entries name the vault. With only the agent key loaded, the agent signs those too.
    */
   vaultAddress?: string;
+  /**
+   * The history store (issue 35, docs/history.md): on by default for a live session with a
+   * key and a state directory; `false` turns it off, `everyMs` sets the sampling period.
+   * `stream`: a session that is not live (a command) records too, opening the WebSocket for
+   * the account's fills and order updates only (an algo run in the foreground).
+   */
+  history?: false | { everyMs?: number; stream?: boolean };
 }
 
 const JOURNAL_HISTORY = 500;
@@ -157,6 +178,10 @@ export interface Session {
   watchCandles(contractId: number, interval: CandleInterval): () => void;
   /** TP/SL set on the order form, placed once their order fills. */
   attached: AttachedTpSl;
+  /** `embedded`, or the deployment's REST base: what journal lines and the history store name. */
+  venue: string;
+  /** The history store's writer, when this session records one (live, with a key and a state directory). */
+  history?: HistoryRecorder;
   onEvent(listener: (e: SessionEvent) => void): () => void;
   close(): Promise<void>;
 }
@@ -209,6 +234,8 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   const nonces = shared ?? new NonceManager(nonceStore ? { store: nonceStore } : {});
 
   let contract: ContractConfig | undefined;
+  // The history store's writer, made once the WebSocket is (below); the exchange client tells it what it signs.
+  let history: HistoryRecorder | undefined;
   const exchange = new ExchangeClient({
     http,
     info,
@@ -218,7 +245,10 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     ...(o.lookup ? { lookup: o.lookup } : {}),
     marketDeployerOf: (cid) => Object.values(store.getState().market.contracts).find((c) => c.contractId === cid)?.marketDeployerId,
     // Each signed action in trader words, from the store as it is when it is signed, for its journal entry.
-    describe: (action) => askedWords(action, store.getState()),
+    describe: (action) => {
+      history?.noteAction(action);
+      return askedWords(action, store.getState());
+    },
     ...(vault !== undefined ? { vaultAddress: vault } : {}),
   });
 
@@ -275,12 +305,15 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     },
     tasks: pollTasks({ info, coalescer, store, address, cadence, contracts: () => shown(), openOrders: readOnly }),
   });
+  const venue = venueOf(target);
+  setJournalScope(store, { venue, account: address });
   let journalFile: JournalFile | undefined;
   if (o.stateDir) {
     try {
       journalFile = new JournalFile(o.stateDir);
-      // Earlier sessions' entries are in the store before createSession returns: the first frame shows them.
-      const loaded = journalFile.load(o.journalHistory ?? (live ? JOURNAL_HISTORY : 0));
+      // Earlier sessions' entries are in the store before createSession returns: the first
+      // frame shows them. Only this venue's and account's (and lines from before they were named).
+      const loaded = journalFile.load(o.journalHistory ?? (live ? JOURNAL_HISTORY : 0), journalScopeFilter(venue, address));
       for (const entry of loaded.entries) coalescer.journal(entry);
       if (loaded.malformed > 0) error('journal', clientError('validation', `${loaded.malformed} unreadable line(s) in ${journalFile.path} skipped`));
       coalescer.flush();
@@ -292,8 +325,10 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   // once with its answer; the store and the file pair the two by signer and nonce.
   exchange.onJournal((heard) => {
     const face = askedBy() ?? o.face;
-    const entry = face === undefined ? heard : { ...heard, face };
+    const scoped = { ...heard, venue, account: address };
+    const entry = face === undefined ? scoped : { ...scoped, face };
     coalescer.journal(entry);
+    history?.noteAnswer(entry);
     // Only an answer can have changed the account.
     if (entry.outcome !== 'sent') poller.burst();
     try {
@@ -433,6 +468,29 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     },
   );
 
+  const recording = o.history === false ? undefined : (o.history ?? {});
+  if (o.stateDir && recording && (live || recording.stream === true) && !readOnly) {
+    try {
+      history = new HistoryRecorder({
+        stateDir: o.stateDir,
+        scope: { venue, account: address },
+        info,
+        ws,
+        store,
+        ...(o.face !== undefined ? { face: o.face } : {}),
+        ...(recording.everyMs !== undefined ? { everyMs: recording.everyMs } : {}),
+        onError: (m) => error('history', clientError('validation', m)),
+      });
+    } catch (e) {
+      error('history', clientError('validation', `history store not recorded: ${e instanceof Error ? e.message : String(e)}`));
+    }
+    if (history && !live) {
+      // Not live, but recording: the account's private streams alone, for the history store.
+      for (const type of ['orderUpdates', 'userFills'] as const) ws.subscribe({ type });
+      ws.start();
+    }
+  }
+
   const attached = new AttachedTpSl({
     store,
     exchange,
@@ -460,6 +518,8 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     refresh,
     watchCandles: (contractId, iv) => candles.watch(contractId, iv),
     attached,
+    venue,
+    ...(history ? { history } : {}),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -471,6 +531,8 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
       attached.close();
       listeners.clear();
       poller.stop();
+      // Its last sample needs the network, and the run ends cleanly before the stream closes.
+      await history?.close();
       ws.close();
       coalescer.stop();
       lastPollError = {};

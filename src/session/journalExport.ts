@@ -6,7 +6,7 @@ import type { Configs, Fill, OrderUpdate } from '../protocol/wire/index.js';
 import type { AppState } from '../state/types.js';
 import { writeFileAtomicSync } from '../wallet/fsutil.js';
 import { collateralCoin, contractById } from '../forms/index.js';
-import { JournalFile } from './journalFile.js';
+import { JournalFile, journalScopeFilter } from './journalFile.js';
 import { prepareStateDir } from './stateDir.js';
 
 /**
@@ -18,8 +18,8 @@ import { prepareStateDir } from './stateDir.js';
  * (`sentTime`), or 'unanswered' when only its sent line was recorded.
  */
 
-type Cell = string | number | boolean | null | readonly string[];
-type Row = Record<string, Cell>;
+export type Cell = string | number | boolean | null | readonly string[];
+export type Row = Record<string, Cell>;
 
 export interface ExportedKind {
   kind: 'journal' | 'fills' | 'orders';
@@ -88,7 +88,9 @@ export function exportJournal(stateDir: string, s: AppState, now: number = Date.
   let journal: readonly JournalEntry[];
   let journalNote: string | undefined;
   try {
-    journal = new JournalFile(stateDir).load(ALL).entries;
+    // The session's venue and account only (and lines older than the naming of those).
+    const scope = s.journal.scope;
+    journal = new JournalFile(stateDir).load(ALL, scope ? journalScopeFilter(scope.venue, scope.account) : undefined).entries;
   } catch (e) {
     journal = s.journal.entries;
     journalNote = `journal file not read (${e instanceof Error ? e.message : String(e)}); this session's entries written instead`;
@@ -122,7 +124,7 @@ export function exportJournal(stateDir: string, s: AppState, now: number = Date.
   return out;
 }
 
-const JOURNAL_COLUMNS = [
+export const JOURNAL_COLUMNS = [
   'time',
   'timeMs',
   'sentTime',
@@ -139,9 +141,11 @@ const JOURNAL_COLUMNS = [
   'signer',
   'nonce',
   'requestId',
+  'venue',
+  'account',
 ] as const;
 
-function journalRow(e: JournalEntry): Row {
+export function journalRow(e: JournalEntry): Row {
   return {
     time: iso(e.time),
     timeMs: e.time,
@@ -159,6 +163,8 @@ function journalRow(e: JournalEntry): Row {
     signer: e.signer ?? null,
     nonce: e.nonce ?? null,
     requestId: e.requestId ?? null,
+    venue: e.venue ?? null,
+    account: e.account ?? null,
   } satisfies Record<(typeof JOURNAL_COLUMNS)[number], Cell>;
 }
 
@@ -180,7 +186,7 @@ const FILL_COLUMNS = [
   'tid',
 ] as const;
 
-function fillRow(f: Fill, configs: Configs | null): Row {
+export function fillRow(f: Fill, configs: Configs | null): Row {
   const coin = collateralCoin(configs);
   return {
     time: iso(f.time),
@@ -220,7 +226,7 @@ const ORDER_COLUMNS = [
   'placed',
 ] as const;
 
-function orderRow(u: OrderUpdate, configs: Configs | null): Row {
+export function orderRow(u: OrderUpdate, configs: Configs | null): Row {
   const o = u.order;
   return {
     time: iso(u.statusTimestamp),
@@ -247,13 +253,13 @@ function coinAmount(raw: string, decimals: number): string {
   return /^-?\d+$/.test(raw) ? formatDecimal(BigInt(raw), decimals) : raw;
 }
 
-function iso(ms: number): string | null {
+export function iso(ms: number): string | null {
   const d = new Date(ms);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
 /** RFC 4180: CRLF lines, a header, cells quoted when they hold a quote, comma or line break. */
-function toCsv(columns: readonly string[], rows: readonly Row[]): string {
+export function toCsv(columns: readonly string[], rows: readonly Row[]): string {
   const lines = [columns.map(csvCell).join(',')];
   for (const r of rows) lines.push(columns.map((c) => csvCell(r[c] ?? null)).join(','));
   return `${lines.join('\r\n')}\r\n`;

@@ -48,6 +48,8 @@ const ENTRY_FIELDS: Record<keyof JournalEntry, true> = {
   face: true,
   sentTime: true,
   vault: true,
+  venue: true,
+  account: true,
   settled: true,
 };
 const FIELDS = new Set(Object.keys(ENTRY_FIELDS));
@@ -114,14 +116,15 @@ export class JournalFile {
     if (written.size >= this.maxBytes) this.rotate(written.ino);
   }
 
-  load(limit: number): JournalLoad {
+  /** The newest `limit` requests, only those `keep` keeps when given (journalScopeFilter). */
+  load(limit: number, keep?: (e: JournalRecord) => boolean): JournalLoad {
     if (limit <= 0) return { entries: [], malformed: 0 };
     const current = parse(this.readIfPresent(this.path));
-    const recent = readBack(current.entries);
+    const recent = kept(readBack(current.entries), keep);
     if (recent.length >= limit) return { entries: recent.slice(-limit), malformed: current.malformed };
     // Read as one: a rotation may fall between a request's sent line and its answer.
     const older = parse(this.readIfPresent(this.rotatedPath));
-    return { entries: readBack([...older.entries, ...current.entries]).slice(-limit), malformed: older.malformed + current.malformed };
+    return { entries: kept(readBack([...older.entries, ...current.entries]), keep).slice(-limit), malformed: older.malformed + current.malformed };
   }
 
   private readIfPresent(file: string): string {
@@ -148,6 +151,17 @@ export class JournalFile {
       if (errCode(e) !== 'ENOENT') throw e;
     }
   }
+}
+
+const kept = (entries: JournalRecord[], keep?: (e: JournalRecord) => boolean) => (keep ? entries.filter(keep) : entries);
+
+/**
+ * The lines of one venue and account: those naming both, and the lines written before a
+ * line named them (no venue recorded), which may be anyone's and are shown to everyone.
+ */
+export function journalScopeFilter(venue: string, account: string): (e: JournalRecord) => boolean {
+  const who = account.toLowerCase();
+  return (e) => (e.venue === undefined || e.venue === venue) && (e.account === undefined || e.account === who);
 }
 
 /** A copy of the record holding only the journal's own fields. */
@@ -201,6 +215,8 @@ function isRecord(v: unknown): v is JournalRecord {
     optional('face', str) &&
     optional('sentTime', Number.isFinite) &&
     optional('vault', str) &&
+    optional('venue', str) &&
+    optional('account', str) &&
     optional('settled', (x) => x === 'placed' || x === 'absent')
   );
 }

@@ -1,4 +1,5 @@
 import type { AppStore } from './store.js';
+import type { JournalScope } from './types.js';
 
 /**
  * Actions a face takes on the store: plain functions, one setState each. Feed data never
@@ -11,4 +12,10 @@ export function selectContract(store: AppStore, name: string): boolean {
   if (!market.contracts[name] || market.selected === name) return market.selected === name;
   store.setState({ market: { ...market, selected: name } });
   return true;
+}
+
+/** The venue and account the session's journal belongs to; its entries were loaded for them only. */
+export function setJournalScope(store: AppStore, scope: JournalScope): void {
+  const { journal } = store.getState();
+  store.setState({ journal: { ...journal, scope } });
 }

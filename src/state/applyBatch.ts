@@ -22,7 +22,7 @@ export function applyBatch(s: AppState, b: FeedBatch, caps: FeedCaps, now: numbe
   const session = applySession(s.session, b, caps);
   if (session !== s.session) patch.session = session;
   // A request's answer takes the row of its 'sent' entry: one row per request, sending until answered.
-  if (b.journal.length > 0) patch.journal = { entries: mergeJournal(s.journal.entries, b.journal, caps.journal) };
+  if (b.journal.length > 0) patch.journal = { ...s.journal, entries: mergeJournal(s.journal.entries, b.journal, caps.journal) };
   return patch;
 }
 

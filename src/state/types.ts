@@ -86,8 +86,16 @@ export interface SessionSlice {
   errors: readonly ErrorEntry[];
 }
 
+/** Which venue (`embedded`, or a deployment's REST base) and account a journal is about. */
+export interface JournalScope {
+  venue: string;
+  account: string;
+}
+
 export interface JournalSlice {
   entries: readonly JournalEntry[];
+  /** Set by the session: its entries are this venue's and account's (and lines from before those were recorded). */
+  scope?: JournalScope;
 }
 
 export interface AppState {

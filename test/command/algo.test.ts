@@ -87,6 +87,11 @@ describe('perpdesk algo', () => {
     expect(listed(list).algos).toMatchObject([{ id: lines[0]!.algo.id, status: 'done', state: 'done', filled: '3', total: '3', slicesSent: 3, slices: 3 }]);
     expect(await positionSize(ex, u.who.address, 1)).toBe('3');
     expect(before - (await makerLeft())).toBe(3n);
+    // The algo's run recorded its fills in the account's history store (docs/history.md).
+    const history = await u.cli(['history', 'fills', '--ndjson']);
+    expect(history.code, history.stderr).toBe(0);
+    const fills = history.stdout.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; size: string; side: string });
+    expect(fills.filter((f) => f.kind === 'fill').reduce((n, f) => n + BigInt(f.size), 0n)).toBe(3n);
   }, 30_000);
 
   it('one owner: a second process is refused naming the first; SIGTERM pauses; resume finishes it, every unit filled once', async () => {

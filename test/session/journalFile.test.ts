@@ -45,6 +45,8 @@ const ENTRY_KEYS: Record<keyof JournalEntry, true> = {
   face: true,
   sentTime: true,
   vault: true,
+  venue: true,
+  account: true,
   settled: true,
 };
 

@@ -1,0 +1,567 @@
+/**
+ * The trading memory of one account on one venue (issue 35): every fill, every order's
+ * lifecycle, the account's equity and balance sampled while perpdesk runs, the funding
+ * payments derived from those samples, and the runs of the writers that recorded them
+ * (gaps are their complement). One SQLite file per venue and account, through better-sqlite3
+ * (synchronous, as the exchange's own venue file), WAL, decimals as TEXT (never a float).
+ *
+ * Several processes may write one file at once (a dashboard and a command, two SSH faces of
+ * serve on one account): SQLite's own file locks let one writer at a time in, the others
+ * wait up to `busy_timeout`; a fill is keyed by (tid, oid) and an order event by what it
+ * says, inserted with INSERT OR IGNORE, so what two writers both saw is stored once.
+ *
+ * The caller checks the file's permissions before opening it (session/historyRecorder.ts);
+ * SQLite creates the -wal and -shm files with the database file's mode (0600).
+ */
+import { createRequire } from 'node:module';
+import type Database from 'better-sqlite3';
+import type { Configs, Fill, OrderUpdate } from '../protocol/wire/index.js';
+import { gapsBetween, type Gap, type Run } from './gaps.js';
+import { deriveFunding, type FundingContract, type FundingPayment, type FundingWindow, type Sample } from './funding.js';
+
+export type { Gap, Sample, FundingContract };
+
+/** Whose memory this is: the venue (`embedded`, or the deployment's REST URL) and the account, lowercase. */
+export interface HistoryScope {
+  venue: string;
+  account: string;
+}
+
+/** A period asked for: exchange times in ms, both optional, `contractId` optional. */
+export interface HistoryQuery {
+  since?: number;
+  until?: number;
+  contractId?: number;
+}
+
+export type FillSource = 'stream' | 'snapshot';
+
+export interface StoredFill extends Fill {
+  /** How it arrived: live on the stream, or in the snapshot a subscribe brings (a gap filled). */
+  source: FillSource;
+}
+
+export interface StoredOrderEvent {
+  time: number;
+  oid: number;
+  cloid: string | null;
+  contractId: number;
+  /** The exchange's event (new, partialFill, fill, cancel, modify, reject, ...) or 'lookup' / 'open' for a state read back. */
+  event: string;
+  status: string;
+  isBuy: boolean;
+  limitPx: string;
+  sz: string;
+  origSz: string;
+  tif: string;
+  reduceOnly: boolean;
+  placed: number;
+  triggerId: number | null;
+  /**
+   * stream: an orderUpdates message; open: the open orders read at a start; lookup:
+   * ordersByCloids for the journal's orders; answer: an order the exchange refused (oid 0,
+   * as asked, at the exchange time estimated from the last sample).
+   */
+  source: 'stream' | 'open' | 'lookup' | 'answer';
+}
+
+/**
+ * A funding payment derived (funding.ts: `time` the window's last funding time, `intervals`
+ * how many it held, `size` signed, several space-separated when it changed between them,
+ * `mark` the last seen before, `rate` the index's change, `derived` raw units signed, null
+ * when it cannot be), with the window between two samples it was seen across.
+ */
+export interface StoredFunding extends FundingPayment {
+  windowFrom: number;
+  windowTo: number;
+}
+
+export interface StoredWindow {
+  from: number;
+  to: number;
+  /** Sum of the window's derived payments (raw units); null when any could not be derived. */
+  derived: string | null;
+  /** What the balances say: their change minus the fills' realised PnL and fees in the window. */
+  observed: string;
+  /** True when the window held a funding time; false: a balance change no fill or funding explains (a transfer). */
+  funding: boolean;
+}
+
+export interface StoredSession {
+  id: number;
+  face: string | null;
+  pid: number;
+  started: number;
+  lastSeen: number;
+  /** Set by a clean close; null for a run that ended abruptly (its lastSeen is when it was last heard of). */
+  ended: number | null;
+}
+
+export interface StoredSample {
+  time: number;
+  reason: string;
+  equity: string;
+  balance: string;
+  sessionId: number | null;
+}
+
+export interface PnlSummary {
+  since: number | null;
+  until: number | null;
+  fills: number;
+  /** Raw collateral units, decimal strings. */
+  realisedPnl: string;
+  fees: string;
+  funding: string;
+  fundingDerived: string | null;
+  /** Balance changes in the period no fill or funding explains (collateral moved in or out). */
+  other: string;
+  /** Balance at the first and last sample of the period, and their difference. */
+  balanceStart: string | null;
+  balanceEnd: string | null;
+  balanceChange: string | null;
+  gaps: Gap[];
+}
+
+const SCHEMA_VERSION = 1;
+
+/**
+ * better-sqlite3 (a native binding, ~8 ms to load) is loaded when a store is first opened,
+ * not when the session module is: a one-off command that records nothing never pays for it.
+ */
+let sqlite: typeof Database | undefined;
+const loadSqlite = (): typeof Database => (sqlite ??= createRequire(import.meta.url)('better-sqlite3') as typeof Database);
+
+const SCHEMA = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE sessions (
+  id INTEGER PRIMARY KEY,
+  face TEXT,
+  pid INTEGER NOT NULL,
+  started INTEGER NOT NULL,
+  last_seen INTEGER NOT NULL,
+  ended INTEGER
+);
+CREATE TABLE fills (
+  tid INTEGER NOT NULL,
+  oid INTEGER NOT NULL,
+  contract_id INTEGER NOT NULL,
+  cloid TEXT,
+  time INTEGER NOT NULL,
+  is_buy INTEGER NOT NULL,
+  px TEXT NOT NULL,
+  sz TEXT NOT NULL,
+  liquidity TEXT NOT NULL,
+  fee TEXT NOT NULL,
+  closed_pnl TEXT NOT NULL,
+  liquidation INTEGER NOT NULL,
+  source TEXT NOT NULL,
+  UNIQUE (tid, oid)
+);
+CREATE INDEX fills_time ON fills (time);
+CREATE TABLE order_events (
+  id INTEGER PRIMARY KEY,
+  time INTEGER NOT NULL,
+  oid INTEGER NOT NULL,
+  cloid TEXT,
+  contract_id INTEGER NOT NULL,
+  event TEXT NOT NULL,
+  status TEXT NOT NULL,
+  is_buy INTEGER NOT NULL,
+  limit_px TEXT NOT NULL,
+  sz TEXT NOT NULL,
+  orig_sz TEXT NOT NULL,
+  tif TEXT NOT NULL,
+  reduce_only INTEGER NOT NULL,
+  placed INTEGER NOT NULL,
+  trigger_id INTEGER,
+  source TEXT NOT NULL,
+  UNIQUE (oid, event, status, time, sz, limit_px)
+);
+CREATE INDEX order_events_time ON order_events (time);
+CREATE TABLE samples (
+  id INTEGER PRIMARY KEY,
+  time INTEGER NOT NULL,
+  reason TEXT NOT NULL,
+  equity TEXT NOT NULL,
+  balance TEXT NOT NULL,
+  markets TEXT NOT NULL,
+  session_id INTEGER
+);
+CREATE INDEX samples_time ON samples (time);
+CREATE TABLE funding_windows (
+  id INTEGER PRIMARY KEY,
+  from_time INTEGER NOT NULL,
+  to_time INTEGER NOT NULL,
+  derived TEXT,
+  observed TEXT NOT NULL,
+  funding INTEGER NOT NULL,
+  UNIQUE (from_time, to_time)
+);
+CREATE TABLE funding (
+  contract_id INTEGER NOT NULL,
+  time INTEGER NOT NULL,
+  intervals INTEGER NOT NULL,
+  size TEXT NOT NULL,
+  mark TEXT,
+  rate TEXT NOT NULL,
+  derived TEXT,
+  window_from INTEGER NOT NULL,
+  window_to INTEGER NOT NULL,
+  UNIQUE (contract_id, time)
+);
+`;
+
+/** The file was made for another venue or account, or by a newer perpdesk: refused, left as it is. */
+export class HistoryFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HistoryFileError';
+  }
+}
+
+interface FillRow {
+  tid: number;
+  oid: number;
+  contract_id: number;
+  cloid: string | null;
+  time: number;
+  is_buy: number;
+  px: string;
+  sz: string;
+  liquidity: 'maker' | 'taker';
+  fee: string;
+  closed_pnl: string;
+  liquidation: number;
+  source: FillSource;
+}
+
+const fillOf = (r: FillRow): StoredFill => ({
+  contractId: r.contract_id,
+  oid: r.oid,
+  ...(r.cloid !== null ? { cloid: r.cloid } : {}),
+  tid: r.tid,
+  px: r.px,
+  sz: r.sz,
+  isBuy: r.is_buy === 1,
+  time: r.time,
+  liquidity: r.liquidity,
+  fee: r.fee,
+  closedPnl: r.closed_pnl,
+  ...(r.liquidation === 1 ? { liquidation: true } : {}),
+  source: r.source,
+});
+
+/** ` AND time >= ? AND time <= ? AND contract_id = ?` for the parts of `q` given. */
+function where(q: HistoryQuery, timeColumn = 'time', contract = true): { sql: string; args: number[] } {
+  const parts: string[] = [];
+  const args: number[] = [];
+  if (q.since !== undefined) {
+    parts.push(`${timeColumn} >= ?`);
+    args.push(q.since);
+  }
+  if (q.until !== undefined) {
+    parts.push(`${timeColumn} <= ?`);
+    args.push(q.until);
+  }
+  if (contract && q.contractId !== undefined) {
+    parts.push('contract_id = ?');
+    args.push(q.contractId);
+  }
+  return { sql: parts.length ? ` WHERE ${parts.join(' AND ')}` : '', args };
+}
+
+export interface OpenHistoryOptions {
+  /** How long a writer waits for another process's write to finish (default 5 s). */
+  busyTimeoutMs?: number;
+  /** Opened to read only (the command line): nothing is created or written. */
+  readonly?: boolean;
+}
+
+export class HistoryStore {
+  private readonly db: Database.Database;
+
+  private constructor(
+    readonly file: string,
+    db: Database.Database,
+  ) {
+    this.db = db;
+  }
+
+  /**
+   * Opens (creating when missing, unless read-only) the file of `scope`. A file that names
+   * another venue or account, or a newer schema, is refused and left alone.
+   */
+  static open(file: string, scope: HistoryScope, o: OpenHistoryOptions = {}): HistoryStore {
+    const db = new (loadSqlite())(file, { readonly: o.readonly === true, fileMustExist: o.readonly === true, timeout: o.busyTimeoutMs ?? 5_000 });
+    try {
+      if (!o.readonly) {
+        if ((db.pragma('journal_mode', { simple: true }) as string) !== 'wal') db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = NORMAL');
+      }
+      const version = db.pragma('user_version', { simple: true }) as number;
+      if (version > SCHEMA_VERSION) throw new HistoryFileError(`the history file ${file} has schema version ${version}, newer than this perpdesk knows (${SCHEMA_VERSION}); it is left as it is`);
+      if (version === 0 && !o.readonly) {
+        db.transaction(() => {
+          // Two processes may create it at once: the second finds it made inside its own transaction.
+          if ((db.pragma('user_version', { simple: true }) as number) !== 0) return;
+          db.exec(SCHEMA);
+          const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+          put.run('venue', scope.venue);
+          put.run('account', scope.account);
+          db.pragma(`user_version = ${SCHEMA_VERSION}`);
+        }).immediate();
+      }
+      const meta = new Map((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+      if (meta.get('venue') !== scope.venue || meta.get('account') !== scope.account) {
+        throw new HistoryFileError(
+          `the history file ${file} holds ${meta.get('account') ?? '?'} on ${meta.get('venue') ?? '?'}, not ${scope.account} on ${scope.venue}; it is left as it is`,
+        );
+      }
+      return new HistoryStore(file, db);
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** The exchange's configs as a run last read them: names, scales and coin decimals for reading the store without the exchange. */
+  saveConfigs(configs: Configs): void {
+    this.db.prepare("INSERT INTO meta (key, value) VALUES ('configs', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(JSON.stringify(configs));
+  }
+
+  configs(): Configs | null {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'configs'").get() as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as Configs) : null;
+  }
+
+  // ---- runs ----
+
+  beginSession(face: string | undefined, time: number, pid = process.pid): number {
+    const r = this.db.prepare('INSERT INTO sessions (face, pid, started, last_seen) VALUES (?, ?, ?, ?)').run(face ?? null, pid, time, time);
+    return Number(r.lastInsertRowid);
+  }
+
+  /** The run was alive at `time` (never moves back). */
+  touchSession(id: number, time: number): void {
+    this.db.prepare('UPDATE sessions SET last_seen = max(last_seen, ?) WHERE id = ?').run(time, id);
+  }
+
+  endSession(id: number, time: number): void {
+    this.db.prepare('UPDATE sessions SET last_seen = max(last_seen, ?), ended = max(last_seen, ?) WHERE id = ?').run(time, time, id);
+  }
+
+  sessions(): StoredSession[] {
+    return (this.db.prepare('SELECT id, face, pid, started, last_seen, ended FROM sessions ORDER BY started, id').all() as {
+      id: number;
+      face: string | null;
+      pid: number;
+      started: number;
+      last_seen: number;
+      ended: number | null;
+    }[]).map((r) => ({ id: r.id, face: r.face, pid: r.pid, started: r.started, lastSeen: r.last_seen, ended: r.ended }));
+  }
+
+  /**
+   * The periods no writer recorded, within [since, until] (each default: the first run's
+   * start and the last run's last-seen): the complement of the runs.
+   */
+  gaps(q: HistoryQuery = {}): Gap[] {
+    const runs: Run[] = this.sessions().map((s) => ({ from: s.started, to: s.lastSeen }));
+    return gapsBetween(runs, q.since, q.until);
+  }
+
+  // ---- fills and orders ----
+
+  /** Inserts the fills not stored yet; returns those that were new. */
+  addFills(fills: readonly Fill[], source: FillSource): Fill[] {
+    const put = this.db.prepare(
+      `INSERT OR IGNORE INTO fills (tid, oid, contract_id, cloid, time, is_buy, px, sz, liquidity, fee, closed_pnl, liquidation, source)
+       VALUES (@tid, @oid, @contractId, @cloid, @time, @isBuy, @px, @sz, @liquidity, @fee, @closedPnl, @liquidation, @source)`,
+    );
+    const added: Fill[] = [];
+    this.db.transaction(() => {
+      for (const f of fills) {
+        const r = put.run({ ...f, cloid: f.cloid ?? null, isBuy: f.isBuy ? 1 : 0, liquidation: f.liquidation ? 1 : 0, source });
+        if (r.changes > 0) added.push(f);
+      }
+    }).immediate();
+    return added;
+  }
+
+  fills(q: HistoryQuery = {}): StoredFill[] {
+    const w = where(q);
+    return (this.db.prepare(`SELECT * FROM fills${w.sql} ORDER BY time, tid, oid`).all(...w.args) as FillRow[]).map(fillOf);
+  }
+
+  addOrderEvents(updates: readonly OrderUpdate[], source: StoredOrderEvent['source'], event?: string): number {
+    const put = this.db.prepare(
+      `INSERT OR IGNORE INTO order_events (time, oid, cloid, contract_id, event, status, is_buy, limit_px, sz, orig_sz, tif, reduce_only, placed, trigger_id, source)
+       VALUES (@time, @oid, @cloid, @contractId, @event, @status, @isBuy, @limitPx, @sz, @origSz, @tif, @reduceOnly, @placed, @triggerId, @source)`,
+    );
+    let added = 0;
+    this.db.transaction(() => {
+      for (const u of updates) {
+        const o = u.order;
+        added += put.run({
+          time: u.statusTimestamp,
+          oid: o.oid,
+          cloid: o.cloid ?? null,
+          contractId: o.asset,
+          event: event ?? u.event,
+          status: u.status,
+          isBuy: o.isBuy ? 1 : 0,
+          limitPx: o.limitPx,
+          sz: o.sz,
+          origSz: o.origSz,
+          tif: o.tif,
+          reduceOnly: o.reduceOnly ? 1 : 0,
+          placed: o.timestamp,
+          triggerId: u.triggerId ?? null,
+          source,
+        }).changes;
+      }
+    }).immediate();
+    return added;
+  }
+
+  orders(q: HistoryQuery = {}): StoredOrderEvent[] {
+    const w = where(q);
+    const rows = this.db.prepare(`SELECT * FROM order_events${w.sql} ORDER BY time, id`).all(...w.args) as Record<string, unknown>[];
+    return rows.map((r) => ({
+      time: r.time as number,
+      oid: r.oid as number,
+      cloid: r.cloid as string | null,
+      contractId: r.contract_id as number,
+      event: r.event as string,
+      status: r.status as string,
+      isBuy: r.is_buy === 1,
+      limitPx: r.limit_px as string,
+      sz: r.sz as string,
+      origSz: r.orig_sz as string,
+      tif: r.tif as string,
+      reduceOnly: r.reduce_only === 1,
+      placed: r.placed as number,
+      triggerId: r.trigger_id as number | null,
+      source: r.source as StoredOrderEvent['source'],
+    }));
+  }
+
+  // ---- samples and funding ----
+
+  /**
+   * Stores a sample of the account (equity, balance, positions, each contract's mark and
+   * funding index) and derives the funding paid or received since the previous one, from any
+   * run, checked against the balances (funding.ts).
+   */
+  addSample(s: Sample, reason: string, sessionId: number | undefined, contracts: ReadonlyMap<number, FundingContract>): FundingWindow | undefined {
+    let window: FundingWindow | undefined;
+    this.db.transaction(() => {
+      const prevRow = this.db.prepare('SELECT time, balance, markets FROM samples WHERE time <= ? ORDER BY time DESC, id DESC LIMIT 1').get(s.time) as
+        | { time: number; balance: string; markets: string }
+        | undefined;
+      this.db
+        .prepare('INSERT INTO samples (time, reason, equity, balance, markets, session_id) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(s.time, reason, s.equity, s.balance, JSON.stringify(s.markets), sessionId ?? null);
+      if (!prevRow || prevRow.time === s.time) return;
+      const prev: Sample = { time: prevRow.time, equity: '0', balance: prevRow.balance, markets: JSON.parse(prevRow.markets) as Sample['markets'] };
+      const fills = this.fills({ since: prev.time + 1, until: s.time });
+      window = deriveFunding(prev, s, fills, contracts);
+      if (!window) return;
+      const w = this.db
+        .prepare('INSERT OR IGNORE INTO funding_windows (from_time, to_time, derived, observed, funding) VALUES (?, ?, ?, ?, ?)')
+        .run(window.from, window.to, window.derived, window.observed, window.fundingTime ? 1 : 0);
+      if (w.changes === 0) return;
+      const put = this.db.prepare(
+        'INSERT OR IGNORE INTO funding (contract_id, time, intervals, size, mark, rate, derived, window_from, window_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      for (const p of window.payments) put.run(p.contractId, p.time, p.intervals, p.size, p.mark, p.rate, p.derived, window.from, window.to);
+    }).immediate();
+    return window;
+  }
+
+  samples(q: HistoryQuery = {}): StoredSample[] {
+    const w = where(q, 'time', false);
+    return (this.db.prepare(`SELECT time, reason, equity, balance, session_id FROM samples${w.sql} ORDER BY time, id`).all(...w.args) as {
+      time: number;
+      reason: string;
+      equity: string;
+      balance: string;
+      session_id: number | null;
+    }[]).map((r) => ({ time: r.time, reason: r.reason, equity: r.equity, balance: r.balance, sessionId: r.session_id }));
+  }
+
+  funding(q: HistoryQuery = {}): StoredFunding[] {
+    const w = where(q);
+    return (this.db.prepare(`SELECT * FROM funding${w.sql} ORDER BY time, contract_id`).all(...w.args) as Record<string, unknown>[]).map((r) => ({
+      contractId: r.contract_id as number,
+      time: r.time as number,
+      intervals: r.intervals as number,
+      size: r.size as string,
+      mark: r.mark as string | null,
+      rate: r.rate as string,
+      derived: r.derived as string | null,
+      windowFrom: r.window_from as number,
+      windowTo: r.window_to as number,
+    }));
+  }
+
+  /** The windows between samples whose balance change fills do not explain, ending in [since, until]. */
+  windows(q: HistoryQuery = {}): StoredWindow[] {
+    const w = where(q, 'to_time', false);
+    return (this.db.prepare(`SELECT * FROM funding_windows${w.sql} ORDER BY from_time`).all(...w.args) as Record<string, unknown>[]).map((r) => ({
+      from: r.from_time as number,
+      to: r.to_time as number,
+      derived: r.derived as string | null,
+      observed: r.observed as string,
+      funding: r.funding === 1,
+    }));
+  }
+
+  /**
+   * Realised PnL, fees and funding over [since, until] (fills by their time, funding and
+   * other balance changes by the end of their window), beside the balance change between
+   * the period's first and last samples: over a period that starts and ends at a sample, the
+   * first three (and `other`) add up to the last exactly.
+   */
+  pnl(q: HistoryQuery = {}): PnlSummary {
+    const fills = this.fills({ ...q, contractId: undefined });
+    let realised = 0n;
+    let fees = 0n;
+    for (const f of fills) {
+      realised += BigInt(f.closedPnl);
+      fees += BigInt(f.fee);
+    }
+    const samples = this.samples(q);
+    const windows = this.windows(q).filter((w) => samples.length > 0 && w.from >= samples[0]!.time);
+    let funding = 0n;
+    let derived: bigint | null = 0n;
+    let other = 0n;
+    for (const w of windows) {
+      if (w.funding) {
+        funding += BigInt(w.observed);
+        derived = derived === null || w.derived === null ? null : derived + BigInt(w.derived);
+      } else other += BigInt(w.observed);
+    }
+    const first = samples[0];
+    const last = samples[samples.length - 1];
+    return {
+      since: q.since ?? null,
+      until: q.until ?? null,
+      fills: fills.length,
+      realisedPnl: realised.toString(),
+      fees: fees.toString(),
+      funding: funding.toString(),
+      fundingDerived: derived === null ? null : derived.toString(),
+      other: other.toString(),
+      balanceStart: first?.balance ?? null,
+      balanceEnd: last?.balance ?? null,
+      balanceChange: first && last ? (BigInt(last.balance) - BigInt(first.balance)).toString() : null,
+      gaps: this.gaps(q),
+    };
+  }
+}
