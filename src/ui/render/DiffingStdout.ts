@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { AnsiFrameParser } from './AnsiFrameParser.js';
 import { frameString } from './assembleFrame.js';
-import { FRAME_TOKEN_START, frameTokenEnd, type CellFrameSink, type RegionCounts } from './cellFrames.js';
+import { FRAME_TOKEN_START, frameTokenEnd, type CellFrameSink } from './cellFrames.js';
+import type { RegionCounts } from './regionCache.js';
 import { FrameDiffer } from './FrameDiffer.js';
 import type { ScreenBuffer } from './ScreenBuffer.js';
 

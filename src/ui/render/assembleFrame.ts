@@ -1,7 +1,8 @@
 import { defaultStyle, type CellStyle } from './cellStyle.js';
 import { ScreenBuffer } from './ScreenBuffer.js';
 import { sgrTransition } from './sgrTransition.js';
-import type { RegionOperation } from './regionCache.js';
+import { resolveClip, type Bounds, type InkClip, type RegionOperation } from './regionCache.js';
+
 import type { StyledLineCache } from './StyledLine.js';
 
 /**
@@ -13,25 +14,11 @@ import type { StyledLineCache } from './StyledLine.js';
  * tokenized again, character objects and all, on every render.
  */
 
-export interface InkClip {
-  x1?: number | undefined;
-  x2?: number | undefined;
-  y1?: number | undefined;
-  y2?: number | undefined;
-}
-
 export type InkOperation =
   | { type: 'write'; x: number; y: number; text: string; transformers: ReadonlyArray<(line: string, index: number) => string> }
   | { type: 'clip'; clip: InkClip }
   | { type: 'unclip' }
   | RegionOperation;
-
-interface Bounds {
-  x1: number;
-  x2: number;
-  y1: number;
-  y2: number;
-}
 
 /**
  * The operations drawn on a fresh grid of width x height; `into`, a buffer of that size,
@@ -52,12 +39,7 @@ export function applyOperations(width: number, height: number, operations: reado
     if (op.type === 'clip') {
       // ink clips to the innermost box only; an inner box is always inside its parents here.
       const c = op.clip;
-      clips.push({
-        x1: typeof c.x1 === 'number' && typeof c.x2 === 'number' ? c.x1 : full.x1,
-        x2: typeof c.x1 === 'number' && typeof c.x2 === 'number' ? c.x2 : full.x2,
-        y1: typeof c.y1 === 'number' && typeof c.y2 === 'number' ? c.y1 : full.y1,
-        y2: typeof c.y1 === 'number' && typeof c.y2 === 'number' ? c.y2 : full.y2,
-      });
+      clips.push(resolveClip(c, width, height));
       continue;
     }
     if (op.type === 'unclip') {

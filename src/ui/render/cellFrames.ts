@@ -1,4 +1,5 @@
 import { applyOperations, type InkOperation } from './assembleFrame.js';
+import type { RegionCounts } from './regionCache.js';
 import type { ScreenBuffer } from './ScreenBuffer.js';
 import type { StyledLineCache } from './StyledLine.js';
 
@@ -31,11 +32,6 @@ export function frameTokenEnd(text: string, from: number): number {
   return end < 0 ? -1 : end + FRAME_TOKEN_END.length;
 }
 
-/** Regions drawn afresh and regions drawn from their kept cells (regionCache.ts). */
-export interface RegionCounts {
-  drawn: number;
-  kept: number;
-}
 
 /** A stdout that takes frames as cells (DiffingStdout). */
 export interface CellFrameSink {

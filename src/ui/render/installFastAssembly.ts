@@ -1,7 +1,7 @@
 import * as ink from 'ink';
 import { FrameAssembler, type InkOperation } from './assembleFrame.js';
 import { isCellFrameSink, RootFrames } from './cellFrames.js';
-import { drawRegion, type InkClipLike, type RegionOutput } from './regionCache.js';
+import { drawRegion, type InkClip, type RegionOutput } from './regionCache.js';
 import { StyledLineCache } from './StyledLine.js';
 
 /**
@@ -23,7 +23,7 @@ interface InkOutput extends RegionOutput {
   height: number;
   operations: InkOperation[];
   get(): { output: string; height: number };
-  clip(clip: InkClipLike): void;
+  clip(clip: InkClip): void;
   unclip(): void;
   perpdeskRegion?: typeof drawRegion;
   /** The root node drawn (renderer.js, patched) and, on it, the stdout it is drawn for (ink.js, patched). */
@@ -77,7 +77,7 @@ export async function installFastAssembly(o: { regions?: boolean; cellFrames?: b
   const cellFrames = o.cellFrames ?? process.env['PERPDESK_CELL_FRAMES'] !== '0';
   if (regions) {
     // Where a region is drawn, the clip in force decides which of its cells show.
-    Output.prototype.clip = function clip(this: InkOutput, c: InkClipLike) {
+    Output.prototype.clip = function clip(this: InkOutput, c: InkClip) {
       (this.perpdeskClips ??= []).push(c);
       originalClip.call(this, c);
     };

@@ -27,6 +27,12 @@ export interface Bounds {
   y2: number;
 }
 
+/** Regions drawn afresh and regions drawn from their kept cells. */
+export interface RegionCounts {
+  drawn: number;
+  kept: number;
+}
+
 /** A region's kept cells: the rectangle `bounds` of the frame, row by row. */
 export class RegionEntry {
   chars: string[] = [];
@@ -89,8 +95,7 @@ export class RegionEntry {
   capture(buffer: ScreenBuffer): void {
     const b = this.bounds;
     const w = Math.max(0, b.x2 - b.x1);
-    const h = Math.max(0, b.y2 - b.y1);
-    const size = w * h;
+    const size = w * Math.max(0, b.y2 - b.y1);
     if (this.widths.length !== size) {
       this.chars = new Array<string>(size);
       this.widths = new Uint8Array(size);
@@ -98,31 +103,28 @@ export class RegionEntry {
       this.bg = new Uint32Array(size);
       this.flags = new Uint16Array(size);
     }
-    for (let row = 0; row < h; row++) {
-      const from = (b.y1 + row) * buffer.cols + b.x1;
-      const to = row * w;
-      for (let i = 0; i < w; i++) this.chars[to + i] = buffer.chars[from + i]!;
-      this.widths.set(buffer.widths.subarray(from, from + w), to);
-      this.fg.set(buffer.fg.subarray(from, from + w), to);
-      this.bg.set(buffer.bg.subarray(from, from + w), to);
-      this.flags.set(buffer.flags.subarray(from, from + w), to);
-    }
+    this.copy(buffer, true);
     this.captured = true;
   }
 
   /** Draws the kept cells back into the frame, where they were captured. */
   blit(buffer: ScreenBuffer): void {
+    this.copy(buffer, false);
+  }
+
+  /** Row by row between the frame's rectangle and the kept cells, either way. */
+  private copy(buffer: ScreenBuffer, fromFrame: boolean): void {
     const b = this.bounds;
     const w = Math.max(0, b.x2 - b.x1);
-    const h = Math.max(0, b.y2 - b.y1);
-    for (let row = 0; row < h; row++) {
-      const to = (b.y1 + row) * buffer.cols + b.x1;
-      const from = row * w;
-      for (let i = 0; i < w; i++) buffer.chars[to + i] = this.chars[from + i]!;
-      buffer.widths.set(this.widths.subarray(from, from + w), to);
-      buffer.fg.set(this.fg.subarray(from, from + w), to);
-      buffer.bg.set(this.bg.subarray(from, from + w), to);
-      buffer.flags.set(this.flags.subarray(from, from + w), to);
+    for (let row = 0; row < b.y2 - b.y1; row++) {
+      const frame = (b.y1 + row) * buffer.cols + b.x1;
+      const kept = row * w;
+      const [src, dst, from, to] = fromFrame ? [buffer, this, frame, kept] : [this, buffer, kept, frame];
+      for (let i = 0; i < w; i++) dst.chars[to + i] = src.chars[from + i]!;
+      dst.widths.set(src.widths.subarray(from, from + w), to);
+      dst.fg.set(src.fg.subarray(from, from + w), to);
+      dst.bg.set(src.bg.subarray(from, from + w), to);
+      dst.flags.set(src.flags.subarray(from, from + w), to);
     }
   }
 }
@@ -131,15 +133,16 @@ function sameBounds(a: Bounds, b: Bounds): boolean {
   return a.x1 === b.x1 && a.x2 === b.x2 && a.y1 === b.y1 && a.y2 === b.y2;
 }
 
-/** ink's clip as the frame assembly applies it: a pair of edges given as numbers, or the whole frame. */
-export interface InkClipLike {
+/** ink's clip: the edges it clips at (a pair given as numbers clips on that axis). */
+export interface InkClip {
   x1?: number | undefined;
   x2?: number | undefined;
   y1?: number | undefined;
   y2?: number | undefined;
 }
 
-export function resolveClip(c: InkClipLike | undefined, width: number, height: number): Bounds {
+/** The clip as the frame assembly applies it: a pair of edges given as numbers, or the whole frame. */
+export function resolveClip(c: InkClip | undefined, width: number, height: number): Bounds {
   if (c === undefined) return { x1: 0, x2: width, y1: 0, y2: height };
   const horizontal = typeof c.x1 === 'number' && typeof c.x2 === 'number';
   const vertical = typeof c.y1 === 'number' && typeof c.y2 === 'number';
@@ -161,9 +164,9 @@ export interface RegionOutput {
   width: number;
   height: number;
   operations: unknown[];
-  perpdeskClips?: InkClipLike[];
+  perpdeskClips?: InkClip[];
   /** Regions drawn and regions kept in this frame (tests and the bench read them). */
-  perpdeskRegionStats?: { drawn: number; kept: number };
+  perpdeskRegionStats?: RegionCounts;
 }
 
 /**
