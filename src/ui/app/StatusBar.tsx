@@ -16,7 +16,8 @@ import {
 } from '../../state/selectors.js';
 import type { AppState } from '../../state/types.js';
 import { dataTimeOf } from '../panes/staleness.js';
-import { useNow } from '../panes/useNow.js';
+import { clockNow, useClock } from '../panes/useNow.js';
+import { formatAge } from '../format/time.js';
 import { useApp, useAppState, useViewState } from '../context/AppContext.js';
 import type { ViewState } from '../view/viewStore.js';
 import { Bar } from './Bar.js';
@@ -70,30 +71,39 @@ function decodeHints(text: string): HintEntry[] {
  * signer and mode, and the last notice or error verbatim, whichever is newer) and under it
  * the key hint line, generated from the keymap for what has the keyboard. For OVERFLOW_MS
  * after a message too long for the bar, its remaining words take the hint line instead.
- * Ticks once a second for the data age.
+ * Judged once a second for the data age and the messages' times; re-rendered only when
+ * what it shows of them changes.
  */
 export const StatusBar = memo(function StatusBar({ width }: { width: number }) {
   const { mode, store } = useApp();
   const { bindings } = useShell();
   const hintText = useViewState((s) => encodeHints(hintsFor(s, bindings, mode.readOnly)));
-  const now = useNow(1000);
   const connection = useAppState(selectConnection);
   const channels = useAppState(selectChannels);
   const latencyMs = useAppState(selectLatency);
   const clockOffsetMs = useAppState(selectClockOffset);
   const clockWarning = useAppState(selectClockWarning);
-  // Read, not subscribed: the age is shown in whole seconds and the clock re-renders this
-  // bar every second, whereas the book's time moves with every message.
-  const dataAt = dataTimeOf('book', store.getState());
   const lastError = useAppState(selectLastError);
   const said = useViewState((s) => s.notice);
-  // A notice that is no longer true is not shown (read at each tick, like the data age).
-  const notice = said?.holds && !said.holds(store.getState()) ? null : said;
   const toast = useViewState((s) => s.toast);
   const progress = useViewState((s) => s.progress);
   const inFlight = useViewState((s) => s.inFlight);
   const viewers = useViewState((s) => s.viewers);
-  const message = newestMessage(notice, lastError, toast, now);
+  // What the bar shows of the clock at a time: the data age in whole units, the message
+  // (a toast's time, a notice that no longer holds) and whether its overflow still takes the
+  // hint line. Read, not subscribed: the book's time moves with every message, and the bar
+  // re-renders at a tick only when one of these reads otherwise.
+  const atTime = (now: number) => {
+    const dataAt = dataTimeOf('book', store.getState());
+    const notice = said?.holds && !said.holds(store.getState()) ? null : said;
+    const message = newestMessage(notice, lastError, toast, now);
+    return { dataAgeMs: dataAt === undefined ? undefined : Math.max(0, now - dataAt), message, messageFresh: message?.at !== undefined && now - message.at < OVERFLOW_MS };
+  };
+  useClock(1000, (now) => {
+    const v = atTime(now);
+    return `${v.dataAgeMs === undefined ? '' : formatAge(v.dataAgeMs)}\u0001${v.message?.text}\u0001${v.message?.tone}\u0001${v.message?.at}\u0001${v.messageFresh}`;
+  });
+  const { dataAgeMs, message, messageFresh } = atTime(clockNow(1000));
   const { segments, rest } = statusLine(
     {
       connection,
@@ -101,7 +111,7 @@ export const StatusBar = memo(function StatusBar({ width }: { width: number }) {
       latencyMs,
       clockOffsetMs,
       clockWarning,
-      dataAgeMs: dataAt === undefined ? undefined : Math.max(0, now - dataAt),
+      dataAgeMs,
       signer: mode.signer,
       readOnly: mode.readOnly,
       inFlight,
@@ -111,7 +121,7 @@ export const StatusBar = memo(function StatusBar({ width }: { width: number }) {
     },
     width,
   );
-  const overflow = rest !== undefined && message?.at !== undefined && now - message.at < OVERFLOW_MS;
+  const overflow = rest !== undefined && messageFresh;
   const second: Segment[] =
     overflow && message ? [{ text: ` ${truncateAtWord(rest, width - 1)}`, token: HINT_TONE[message.tone] }] : hintSegments(decodeHints(hintText), width);
   return (

@@ -1,4 +1,4 @@
-import { memo, useMemo, useSyncExternalStore, type ComponentType } from 'react';
+import { memo, useEffect, useMemo, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { Box, Text } from 'ink';
 import { Panel, panelInner } from '../components/Panel.js';
 import { useApp, useAppState, useViewState } from '../context/AppContext.js';
@@ -52,7 +52,10 @@ function Unavailable({ text, width, height }: { text: string; width: number; hei
 export function listPane<Row extends { key: string }>(def: ListPaneDef<Row>): ComponentType<PaneProps> {
   const ListPane = memo(function ListPane({ width, height, focused, tabs }: PaneProps) {
     const screen = useApp();
-    const now = def.clock ? useNow(1000) : 0;
+    // A clock pane ticks while it lists rows (their ages, countdowns); empty, it says the same
+    // every second and does not re-render for it.
+    const [ticking, setTicking] = useState(false);
+    const now = def.clock ? useNow(1000, ticking) : 0;
     const staleMs = def.stale ? usePaneStale(def.id) : undefined;
     const watched = def.watch?.(screen);
     useSyncExternalStore(watched?.subscribe ?? never, watched?.snapshot ?? nothing);
@@ -79,6 +82,10 @@ export function listPane<Row extends { key: string }>(def: ListPaneDef<Row>): Co
     const { rows } = listed;
     const unavailable = def.unavailable?.(src);
     const filterLine = unavailable === undefined ? filterTitle(filter, listed.matching, listed.total) : undefined;
+    const rowsShown = rows.length > 0;
+    useEffect(() => {
+      if (def.clock && rowsShown !== ticking) setTicking(rowsShown);
+    }, [rowsShown, ticking]);
     const columns = useMemo(() => def.columns(rows, { now, width: inner.width, src }), [rows, now, inner.width, by]);
     const head = def.head?.(src, listed, inner) ?? [];
     return (

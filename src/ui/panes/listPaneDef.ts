@@ -4,7 +4,7 @@ import type { AppState } from '../../state/types.js';
 import type { Column } from '../components/Table.js';
 import type { ThemeToken } from '../theme/tokens.js';
 import { filterQueryOf, type ViewState } from '../view/viewStore.js';
-import { memoLast } from './memo.js';
+import { keepSameRows, memoLast } from './memo.js';
 import { rowFilter } from './rowFilter.js';
 
 /**
@@ -105,7 +105,7 @@ export interface ListPaneDef<Row extends { key: string }> extends ListPaneSpec<R
 
 /** A list record, with its filter made from its words. */
 export function listPaneDef<Row extends { key: string }>(spec: ListPaneSpec<Row>): ListPaneDef<Row> {
-  return { ...spec, filter: rowFilter(spec.words), bound: memoLast((rows: readonly Row[], limit: number) => (rows.length > limit ? rows.slice(0, limit) : rows)) };
+  return { ...spec, rows: keepSameRows(spec.rows), filter: rowFilter(spec.words), bound: memoLast((rows: readonly Row[], limit: number) => (rows.length > limit ? rows.slice(0, limit) : rows)) };
 }
 
 /** The rows a list shows now, narrowed by its `/` filter and, on a bounded list, to `limit`. */

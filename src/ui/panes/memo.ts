@@ -37,3 +37,26 @@ export function memoPerItem<I extends object, C, R>(build: (item: I, context: C)
     return row;
   };
 }
+
+/** Two rows alike: the same object, or the same keys with the same values (Object.is). */
+function sameRow(a: object, b: object): boolean {
+  if (a === b) return true;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/**
+ * The last array again when a rebuilt list has the same rows (by `sameRow`): a list worked
+ * out from a slice that was replaced with the same content (a mark that moved under no
+ * position, a poll that said the same) keeps its identity, so the pane does not re-render.
+ */
+export function keepSameRows<A extends readonly unknown[], R extends object>(fn: (...args: A) => readonly R[]): (...args: A) => readonly R[] {
+  let last: readonly R[] | undefined;
+  return (...args: A) => {
+    const rows = fn(...args);
+    if (last !== undefined && rows !== last && rows.length === last.length && rows.every((r, i) => sameRow(r, last![i]!))) return last;
+    last = rows;
+    return rows;
+  };
+}

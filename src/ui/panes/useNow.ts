@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * Wall-clock time for ages and countdowns, in whole periods. One timer per period is
@@ -6,6 +6,7 @@ import { useSyncExternalStore } from 'react';
  * panes cost one wake-up a second, and tests exit cleanly after unmount.
  */
 interface Ticker {
+  periodMs: number;
   now: number;
   listeners: Set<() => void>;
   timer: NodeJS.Timeout | undefined;
@@ -16,7 +17,7 @@ const tickers = new Map<number, Ticker>();
 function tickerFor(periodMs: number): Ticker {
   let t = tickers.get(periodMs);
   if (!t) {
-    t = { now: floorTo(Date.now(), periodMs), listeners: new Set(), timer: undefined };
+    t = { periodMs, now: floorTo(Date.now(), periodMs), listeners: new Set(), timer: undefined };
     tickers.set(periodMs, t);
   }
   return t;
@@ -26,31 +27,54 @@ function floorTo(ms: number, periodMs: number): number {
   return ms - (ms % periodMs);
 }
 
-export function useNow(periodMs = 1000): number {
+function listen(t: Ticker, onChange: () => void): () => void {
+  t.listeners.add(onChange);
+  if (!t.timer) {
+    t.now = floorTo(Date.now(), t.periodMs);
+    t.timer = setInterval(() => {
+      t.now = floorTo(Date.now(), t.periodMs);
+      for (const l of t.listeners) l();
+    }, t.periodMs);
+    t.timer.unref?.();
+  }
+  return () => {
+    t.listeners.delete(onChange);
+    if (t.listeners.size === 0 && t.timer) {
+      clearInterval(t.timer);
+      t.timer = undefined;
+    }
+  };
+}
+
+/** The ticker's time; while nobody listens (first render), the clock's, so a remount never shows an old time. */
+function nowOf(t: Ticker): number {
+  if (!t.timer) t.now = floorTo(Date.now(), t.periodMs);
+  return t.now;
+}
+
+const never = () => () => {};
+
+/**
+ * What a component shows of the clock, worked out at each tick: the component re-renders
+ * only when `read(now)` gives another value (Object.is), so a pane whose age or countdown
+ * reads the same at this tick as at the last (a fresh feed, no rows) costs nothing. `read`
+ * may read the stores (not subscribed); a store change renders the component anyway.
+ * `enabled` false: no ticks (the time of the render is still current).
+ */
+export function useClock<T>(periodMs: number, read: (now: number) => T, enabled = true): T {
   const t = tickerFor(periodMs);
-  return useSyncExternalStore(
-    (onChange) => {
-      t.listeners.add(onChange);
-      if (!t.timer) {
-        t.now = floorTo(Date.now(), periodMs);
-        t.timer = setInterval(() => {
-          t.now = floorTo(Date.now(), periodMs);
-          for (const l of t.listeners) l();
-        }, periodMs);
-        t.timer.unref?.();
-      }
-      return () => {
-        t.listeners.delete(onChange);
-        if (t.listeners.size === 0 && t.timer) {
-          clearInterval(t.timer);
-          t.timer = undefined;
-        }
-      };
-    },
-    () => {
-      // Not ticking yet (first render): read the clock so a remount never shows an old time.
-      if (!t.timer) t.now = floorTo(Date.now(), periodMs);
-      return t.now;
-    },
-  );
+  const subscribe = useCallback((onChange: () => void) => listen(t, onChange), [t]);
+  return useSyncExternalStore(enabled ? subscribe : never, () => read(nowOf(t)));
+}
+
+/** The time a clock of this period reads now, the one `useClock` judged its last tick by. */
+export function clockNow(periodMs: number): number {
+  return nowOf(tickerFor(periodMs));
+}
+
+const same = (now: number) => now;
+
+/** The wall clock in whole periods; the component re-renders at every tick while `enabled`. */
+export function useNow(periodMs = 1000, enabled = true): number {
+  return useClock(periodMs, same, enabled);
 }
