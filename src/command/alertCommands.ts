@@ -1,8 +1,8 @@
-import { statSync } from 'node:fs';
 import * as v from 'valibot';
 import { addRule, alertFilePath, readAlertFile, updateAlertFile } from '../alerts/alertFile.js';
 import { AlertJson, sinksOf, watchedRules, type DeliverySettings } from '../alerts/alertSources.js';
 import type { Alert } from '../alerts/evaluate.js';
+import { followRules, markOnceDone } from '../alerts/followRules.js';
 import { startSessionAlerts, type AlgoSource } from '../alerts/runner.js';
 import { parseRule, RULE_KINDS, RuleError, ruleText, type Rule, type StoredRule } from '../alerts/rules.js';
 import { AlgoBoard } from '../algo/algoBoard.js';
@@ -278,40 +278,16 @@ async function watchAlerts(r: CommandRun): Promise<undefined> {
       runner.subscribe((a, rule) => {
         sink.emit({ json: a, human: [alertLine(a)] });
         // A once rule that fired is done, in the file, so the next watch does not fire it again.
-        if (rule.rearm === 'once' && !rule.id.startsWith('config-')) {
-          try {
-            updateAlertFile(r.stateDir, account, (f) => {
-              const i = f.rules.findIndex((x) => x.id === rule.id);
-              if (i >= 0) f.rules[i] = { ...f.rules[i]!, done: true };
-            });
-          } catch (e) {
-            sink.warn(`cannot mark ${rule.id} done: ${e instanceof Error ? e.message : String(e)}`);
-          }
+        try {
+          markOnceDone(r.stateDir, account, rule);
+        } catch (e) {
+          sink.warn(`cannot mark ${rule.id} done: ${e instanceof Error ? e.message : String(e)}`);
         }
       });
       // `alert add` (or rm, pause) while watching: the file is read again when it changes.
-      const file = alertFilePath(r.stateDir, account);
-      const stamp = () => {
-        try {
-          const st = statSync(file);
-          return `${st.mtimeMs}:${st.size}`;
-        } catch {
-          return 'none';
-        }
-      };
-      let seen = stamp();
-      const reread = setInterval(() => {
-        const now = stamp();
-        if (now === seen) return;
-        seen = now;
-        try {
-          runner.setRules(readRules());
-        } catch (e) {
-          sink.warn(e instanceof Error ? e.message : String(e));
-        }
-      }, 1_000);
+      const stopFollowing = followRules({ stateDir: r.stateDir, account, runner, read: readRules, onError: (m) => sink.warn(m) });
       return async () => {
-        clearInterval(reread);
+        stopFollowing();
         runner.stop();
         // Deliveries under way get a moment to finish; none holds the exit for long.
         await Promise.race([runner.settled(), new Promise((res) => setTimeout(res, 2_000).unref())]);

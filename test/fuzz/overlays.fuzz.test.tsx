@@ -16,8 +16,8 @@ import { renderApp, type RenderedApp } from '../ui/support/renderApp.js';
  * whole dashboard.
  */
 const SEED = Number(process.env['FUZZ_SEED'] ?? 9_119);
-// 60 in npm test (each key renders the whole dashboard); PERPDESK_FUZZ_RUNS for more.
-const SEQUENCES = Number(process.env['PERPDESK_FUZZ_RUNS'] ?? 60);
+// 40 in npm test (each key renders the whole dashboard); PERPDESK_FUZZ_RUNS for more.
+const SEQUENCES = Number(process.env['PERPDESK_FUZZ_RUNS'] ?? 40);
 
 
 let app: RenderedApp | undefined;

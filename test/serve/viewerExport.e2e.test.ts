@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDirs } from '../support/tempDirs.js';
 import { newKey, openShell, writeAuthorizedKeys, type Shell } from './support/sshHarness.js';
+import { startServe } from './support/serveProcess.js';
 import { xtermScreen } from './support/xtermShell.js';
 
 /**
@@ -12,7 +12,6 @@ import { xtermScreen } from './support/xtermShell.js';
  * the journal onto the operator's disk (the palette has no such command for it, and its key
  * is refused), a trading key can.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tempDir = tempDirs('perpdesk-viewer-export-');
 let server: ChildProcess | undefined;
 const shells: Shell[] = [];
@@ -29,21 +28,8 @@ describe('perpdesk serve: exports are writes', () => {
     const watcher = newKey('watcher');
     const keysFile = writeAuthorizedKeys(home, [`environment="PERPDESK_TRADE=1" ${trader.public}`, watcher.public]);
     const stateDir = path.join(home, 'state');
-    const { CI: _ci, ...env } = process.env;
-    server = spawn(process.execPath, ['dist/cli.js', 'serve', '--ssh', '127.0.0.1:0', '--authorized-keys', keysFile, '--state-dir', stateDir, '--activity', 'off'], {
-      cwd: ROOT,
-      env: { ...env, HOME: home, XDG_CONFIG_HOME: path.join(home, 'config') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    server.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    server.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4_000)));
-    const deadline = Date.now() + 60_000;
-    while (!/listening on 127\.0\.0\.1:(\d+)/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const m = /listening on 127\.0\.0\.1:(\d+)/.exec(out);
-    expect(m, `serve did not start:\n${err}`).not.toBeNull();
-    const port = Number(m![1]);
+    let port: number;
+    ({ server, port } = await startServe(home, ['--authorized-keys', keysFile, '--state-dir', stateDir, '--activity', 'off']));
     const exportsDir = path.join(stateDir, 'exports');
 
     const ro = await openShell(port, watcher.private, { cols: 120, rows: 40 });

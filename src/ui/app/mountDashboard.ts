@@ -7,6 +7,7 @@ import type { Session } from '../../session/index.js';
 import type { SessionEvent } from '../../session/createSession.js';
 import type { AccountsWatch } from '../../session/accountsWatch.js';
 import { startAlerts } from '../alerts/alerts.js';
+import { screenAlerts, type DeskAlerts } from '../alerts/deskAlerts.js';
 import { osc52Clipboard } from '../clipboard/osc52.js';
 import type { AppContextValue, ProfileChoice } from '../context/AppContext.js';
 import { DiffingStdout } from '../render/DiffingStdout.js';
@@ -36,6 +37,8 @@ export interface DashboardCore {
   staleAfterMs: Readonly<Record<string, number>>;
   stateDir: string;
   algos: AlgoBoard;
+  /** The account's alert rules, evaluated once for every screen (none in tests that build a core by hand). */
+  alerts?: DeskAlerts;
 }
 
 export interface ScreenIo {
@@ -169,6 +172,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
     // OSC 52 moves no cursor either: it goes to the terminal between two frames, like the bell.
     clipboard: osc52Clipboard(write),
     algos: core.algos,
+    ...(core.alerts ? { alerts: core.alerts } : {}),
     ...(io.profiles ? { profiles: io.profiles } : {}),
     ...(io.accounts ? { accounts: io.accounts } : {}),
     ...(io.agentSwitch && !readOnly ? { agentSwitch: io.agentSwitch } : {}),
@@ -176,6 +180,10 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
   const stopEvents = io.sessionEvents === false ? () => {} : showEvents(core.session, viewStore);
   // BEL between frames moves no cursor, so it cannot disturb ink's drawing.
   const stopAlerts = startAlerts({ store: session.store, view: viewStore, settings: core.settings.alerts, bell: () => write('\x07'), algos: core.algos });
+  // The account's rules: in this screen's status bar, and OSC 9 / 777 on its own terminal.
+  const stopRuleAlerts = core.alerts
+    ? screenAlerts(core.alerts, { viewStore, write })
+    : () => {};
   // Changed-cells output (src/ui/render) unless PERPDESK_RENDERER=ink asks for ink's own
   // full-frame writes, the benchmark's baseline (docs/performance.md).
   const diffOut = process.env['PERPDESK_RENDERER'] === 'ink' ? undefined : new DiffingStdout(io.stdout);
@@ -211,6 +219,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
       diffOut?.detach();
       stopEvents();
       stopAlerts();
+      stopRuleAlerts();
       stopHolding();
     },
   };

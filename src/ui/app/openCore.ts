@@ -9,6 +9,8 @@ import type { SessionEvent } from '../../session/createSession.js';
 import { pickContract } from '../../session/target.js';
 import { KeySourceError } from '../../wallet/index.js';
 import type { Prepared } from '../prepared.js';
+import { loadedConfigFile } from '../../startup/config.js';
+import { startDeskAlerts } from '../alerts/deskAlerts.js';
 import { listThemes } from '../theme/loadTheme.js';
 import type { ColorLevel } from '../theme/tokens.js';
 import { startContract } from '../view/rememberedView.js';
@@ -50,6 +52,8 @@ export interface OpenCoreOptions {
    * says "ready" (and clears the progress it showed) in the very next turn.
    */
   onEvent?(e: SessionEvent): void;
+  /** notify-send may reach this machine's desktop: the local dashboard (not `perpdesk serve`, whose viewers are elsewhere). */
+  desktop?: boolean;
 }
 
 /** A user's mistake (a bad flag's consequence, a key that will not open): one line and an exit code. */
@@ -135,12 +139,21 @@ export async function openCore(p: Prepared, o: OpenCoreOptions): Promise<OpenedC
     staleAfterMs: { ...DEFAULT_STALE_AFTER_MS, ...config.staleAfterMs },
     stateDir,
     algos,
+    alerts: startDeskAlerts({
+      session,
+      stateDir,
+      config: config.alerts,
+      configFile: loadedConfigFile() ?? 'config file',
+      algos,
+      desktop: o.desktop === true,
+    }),
   };
   return { core, target, contractName, warnings: [...target.warnings, ...keymap.errors], stopEvents };
 }
 
 /** Pauses what runs (saying why), then closes the session; each step bounded. */
 export async function closeCore(core: DashboardCore, reason: string): Promise<void> {
+  core.alerts?.stop();
   await bounded(core.algos.close(reason));
   await bounded(core.session.close());
 }

@@ -75,6 +75,7 @@ export async function runDashboard(first: Prepared): Promise<number> {
     const opened = await openCore(p, {
       face: 'dashboard',
       level,
+      desktop: true,
       onProgress: (step) => view.setProgress(viewStore, step),
       rememberedContract: () => {
         remembered = loadRememberedView(stateDir);

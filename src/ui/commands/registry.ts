@@ -5,6 +5,7 @@ import { COPY_COMMANDS } from './copyCommands.js';
 import { FILTER_COMMANDS } from './filterCommands.js';
 import { JOURNAL_COMMANDS } from './journalCommands.js';
 import { NOTICE_COMMANDS } from './noticeCommands.js';
+import { ALERT_COMMANDS } from './alertCommands.js';
 import { LIST_COMMANDS } from './listCommands.js';
 import { OVERLAY_COMMANDS } from './overlayCommands.js';
 import { TRADING_COMMANDS } from './tradingCommands.js';
@@ -24,6 +25,7 @@ export const COMMANDS = {
   ...LIST_COMMANDS,
   ...JOURNAL_COMMANDS,
   ...NOTICE_COMMANDS,
+  ...ALERT_COMMANDS,
   ...FILTER_COMMANDS,
   ...COPY_COMMANDS,
   ...ALGO_COMMANDS,

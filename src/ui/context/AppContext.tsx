@@ -1,3 +1,4 @@
+import type { DeskAlerts } from '../alerts/deskAlerts.js';
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { AgentHandover } from '../app/agentHandover.js';
@@ -37,6 +38,8 @@ export interface AppContextValue {
    * no terminal is attached (component tests).
    */
   clipboard?: (text: string) => void;
+  /** The account's alert rules, evaluated once for every screen of the process. */
+  alerts?: DeskAlerts;
   /** The execution algos of the state directory: run by this process, or watched while another runs them. */
   algos?: AlgoBoard;
   /** The config file's profiles and the way to another one (the local dashboard only). */

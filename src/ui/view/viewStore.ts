@@ -54,6 +54,8 @@ export interface ViewState {
   toast: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; at: number; ms: number } | null;
   /** The last NOTICES_KEPT notices and toasts, oldest first, whole: the status bar may show only the start of one. */
   notices: readonly { text: string; tone: 'info' | 'warning' | 'error' | 'success'; at: number }[];
+  /** This screen's terminal gets no OSC notification or bell for the account's alert rules (`alerts.mute`); the status bar still says them. */
+  alertsMuted: boolean;
   /** Confirm policies changed while running ("don't ask again under N"), over the config file's. */
   confirmOverrides: ConfirmSettings;
   themeName: string;
@@ -108,6 +110,7 @@ export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
     notice: null,
     toast: null,
     notices: [],
+    alertsMuted: false,
     confirmOverrides: {},
     filters: {},
     themeName: 'dark',

@@ -8,6 +8,8 @@ import type { ClientChannel } from 'ssh2';
 export interface XtermScreen {
   text(): Promise<string>;
   waitFor(match: string | RegExp | ((screen: string) => boolean), ms?: number): Promise<string>;
+  /** What the viewer was sent, as sent (the newest 200,000 characters): sequences a screen does not show (OSC 9). */
+  raw(): string;
   /** Types `text` one key a write, as a person would. */
   type(text: string): Promise<void>;
 }
@@ -15,8 +17,10 @@ export interface XtermScreen {
 export function xtermScreen(stream: ClientChannel, cols: number, rows: number): XtermScreen {
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
   let pending = Promise.resolve();
+  let raw = '';
   stream.on('data', (d: Buffer) => {
     const s = d.toString('utf8');
+    raw = (raw + s).slice(-200_000);
     pending = pending.then(() => new Promise<void>((r) => term.write(s, r)));
   });
   const text = async () => {
@@ -28,6 +32,7 @@ export function xtermScreen(stream: ClientChannel, cols: number, rows: number): 
   };
   return {
     text,
+    raw: () => raw,
     async waitFor(match, ms = 20_000) {
       const end = Date.now() + ms;
       for (;;) {
