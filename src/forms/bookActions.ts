@@ -118,3 +118,20 @@ export const flatten = (ctx: FormContext): BookActionResult => closingOrder(ctx,
 export const reverse = (ctx: FormContext): BookActionResult => closingOrder(ctx, 'reverse');
 export const closeHalf = (ctx: FormContext): BookActionResult => closingOrder(ctx, 'closeHalf');
 
+
+/**
+ * A price alert at the book cursor (`!` on the book): the contract's mark crossing the
+ * cursor's price, above when the cursor is over the mark, else below. The caller keeps it in
+ * the account's alert file (docs/alerts.md).
+ */
+export function alertAtCursor(ctx: FormContext, cursorRaw: string | null): { ok: true; contract: string; direction: 'above' | 'below'; level: string } | { ok: false; error: string } {
+  const r = contractOf(ctx);
+  if (!r.ok) return r;
+  if (cursorRaw === null) return { ok: false, error: 'move the book cursor to a price level first (j/k), then ! sets an alert there' };
+  const price = /^\d+$/.test(cursorRaw) ? BigInt(cursorRaw) : undefined;
+  if (price === undefined || price <= 0n) return { ok: false, error: 'the book cursor is not on a price' };
+  const mark = markRaw(ctx, r.c);
+  if (mark === undefined) return { ok: false, error: `no mark for ${r.c.name} yet: an alert needs one to say which way it crosses` };
+  if (price === mark) return { ok: false, error: `the cursor is at the mark (${formatPrice(price, r.c)}): move it above or below first` };
+  return { ok: true, contract: r.c.name, direction: price > mark ? 'above' : 'below', level: formatDecimal(price, r.c.priceScale) };
+}

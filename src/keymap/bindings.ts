@@ -94,6 +94,7 @@ const DEFS = [
   { id: 'book.joinBid', keys: ['J'], description: 'Buy joining the best bid', context: 'book', writes: true },
   { id: 'book.joinAsk', keys: ['K'], description: 'Sell joining the best ask', context: 'book', writes: true },
   { id: 'book.scale', keys: ['D'], description: 'Scale of orders from the cursor (scale form)', context: 'book', writes: true },
+  { id: 'alerts.atCursor', keys: ['!'], description: 'Alert when the mark crosses the cursor price (kept in the alert file)', context: 'book', writes: true, hint: 'alert' },
   { id: 'book.center', keys: ['c'], description: 'Move the cursor back to the spread', context: 'book' },
   { id: 'book.groupingCoarser', keys: ['g'], description: 'Coarser price grouping', context: 'book', hint: 'group' },
   { id: 'book.groupingFiner', keys: ['G'], description: 'Finer price grouping', context: 'book' },

@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addRule } from '../../src/alerts/alertFile.js';
+import { addRule, readAlertFile } from '../../src/alerts/alertFile.js';
 import { tradingAccount } from '../algo/support/algoAccount.js';
-import { startTestExchange, type TestExchange } from '../support/exchangeHarness.js';
+import { build } from '../../src/protocol/wire/index.js';
+import { exchangeData, startTestExchange, type TestExchange } from '../support/exchangeHarness.js';
 import { KEYS } from '../support/terminal.js';
 import { launchDashboard } from './support/dashboard.js';
 
@@ -13,7 +14,8 @@ import { launchDashboard } from './support/dashboard.js';
  * exchange over loopback: a price rule kept in the alert file fires when the control route
  * moves the index across its level; the terminal gets OSC 9 and OSC 777 (config `alerts.osc`
  * "both") and the status bar says it. `alerts.mute` from the palette silences the terminal
- * for the next crossing while the status bar still says it.
+ * for the next crossing while the status bar still says it. `!` on the book sets a rule at
+ * the cursor's price.
  */
 let ex: TestExchange;
 
@@ -70,6 +72,17 @@ describe('alert rules on the dashboard', () => {
       const after = t.output();
       expect(count(after, OSC9)).toBe(1);
       expect(count(after, OSC777)).toBe(1);
+
+      // `!` on the book: a rule at the cursor's price, above the mark, kept in the alert file.
+      const maker = await tradingAccount(ex, '8000000000');
+      exchangeData(await ex.signedPost(build.order([{ contractId: 1, isBuy: false, price: '130', size: '5', tif: 'Gtc' }]), maker.key));
+      await t.waitFor((s) => /S\s+130\s/.test(s), 10_000);
+      await t.press('k');
+      await t.press('!');
+      await t.waitFor((s) => s.includes('alert a1 set'), 5_000);
+      const file = readAlertFile(stateDir, who.address);
+      expect(file.rules.map((r) => r.id)).toEqual(['up110', 'a1']);
+      expect(file.rules[1]).toMatchObject({ kind: 'price', contract: 'SOL1', direction: 'above', level: '130' });
     } finally {
       await dash.stop();
       rmSync(home, { recursive: true, force: true });

@@ -22,6 +22,8 @@ export interface DeskAlerts {
   onProblem(listener: (text: string) => void): () => void;
   /** How a screen's terminal is told (config `alerts.osc`, default 9; `alerts.bell`, default on). */
   readonly terminal: { osc: NonNullable<DeliverySettings['osc']>; bell: boolean };
+  /** Reads the rules again now (a screen just added one), not at the file's next look. */
+  reload(): void;
   /** What was said before a screen listened (the start's notes). */
   readonly notes: readonly string[];
   stop(): void;
@@ -80,6 +82,13 @@ export function startDeskAlerts(o: DeskAlertOptions): DeskAlerts {
       return () => problems.delete(l);
     },
     notes,
+    reload() {
+      try {
+        runner.setRules(read());
+      } catch (e) {
+        say(`alerts: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    },
     terminal: { osc: o.config?.osc ?? '9', bell: o.config?.bell !== false },
     stop() {
       stopFollowing();

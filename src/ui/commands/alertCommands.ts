@@ -1,4 +1,7 @@
-import { ruleText } from '../../alerts/rules.js';
+import { addRule } from '../../alerts/alertFile.js';
+import { parseRule, ruleText } from '../../alerts/rules.js';
+import { alertAtCursor } from '../../forms/index.js';
+import { formContextOf } from '../forms/formContext.js';
 import { formatClock } from '../format/time.js';
 import { view } from '../view/viewStore.js';
 import type { CommandTable } from './types.js';
@@ -27,6 +30,25 @@ export const ALERT_COMMANDS = {
       ...fired,
     ];
     view.openOverlay(app.view, { kind: 'message', title: `Alerts (${rules.length} rule${rules.length === 1 ? '' : 's'})`, body: body.join('\n') });
+  },
+  'alerts.atCursor': ({ app }) => {
+    const desk = app.alerts;
+    if (!desk || !app.stateDir || !app.session) {
+      view.notify(app.view, 'alerts: no account to keep rules for here', 'info');
+      return;
+    }
+    const at = alertAtCursor(formContextOf(app).ctx, app.view.getState().bookCursorRaw);
+    if (!at.ok) {
+      view.notify(app.view, at.error, 'warning');
+      return;
+    }
+    try {
+      const stored = addRule(app.stateDir, app.session.address, parseRule({ kind: 'price', contract: at.contract, source: 'mark', direction: at.direction, level: at.level }));
+      desk.reload();
+      view.notify(app.view, `alert ${stored.id} set: ${ruleText(stored)} (:alerts.list to see it; perpdesk alert rm ${stored.id} to remove it)`, 'success');
+    } catch (e) {
+      view.notify(app.view, `alert not set: ${e instanceof Error ? e.message : String(e)}`, 'error');
+    }
   },
   'alerts.mute': ({ app }) => {
     const muted = !app.view.getState().alertsMuted;
