@@ -17,6 +17,7 @@ import { benchExchange } from './exchange.js';
 import { benchFanout } from './fanout.js';
 import { benchServe } from './serve.js';
 import { benchScreens } from './screens.js';
+import { benchAlerts } from './alerts.js';
 import { benchServeHostile } from './serveHostile.js';
 import { benchSigning } from './signing.js';
 import { benchStartup } from './startup.js';
@@ -48,6 +49,8 @@ const BENCHES: Record<string, Bench> = {
   'serve-hostile': (f) => benchServeHostile({ skipBuild: !f.build }),
   // Issue 34: kept regions and cell frames beside the whole-tree walk and the naive baseline.
   screens: (f) => benchScreens({ skipBuild: !f.build }),
+  // Issue 37: keypress latency with 100 alert rules armed beside none.
+  alerts: (f) => benchAlerts({ skipBuild: !f.build }),
 };
 
 const USAGE = `usage: npm run bench [-- NAME ...] [--soak MINUTES] [--no-docs] [--no-build]
