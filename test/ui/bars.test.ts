@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fitSegments, type SegmentGroup } from '../../src/ui/app/fitSegments.js';
 import { dayChange, headerSegments } from '../../src/ui/app/headerSegments.js';
 import { statusSegments, type StatusModel } from '../../src/ui/app/statusSegments.js';
+import { formatTimeTo } from '../../src/ui/format/time.js';
 import { textWidth } from '../../src/ui/format/width.js';
 import { CONFIGS, MARK } from './support/paneFixtures.js';
 
@@ -94,5 +95,28 @@ describe('header', () => {
     const narrow = text(headerSegments({ ...m, readOnly: true, embedded: false }, 80));
     expect(narrow).toContain('READ-ONLY');
     expect(narrow).toContain('mark 151');
+  });
+
+  it('says the time to the next funding beside the rate, and gives it up before the rate when narrow', () => {
+    const m = { contract: sol, market: { ...MARK, dayOpenPx: '140' }, embedded: true, readOnly: false, fundingIn: '42m' };
+    for (const w of [80, 100, 120, 200]) expect(widthOf(headerSegments(m, w))).toBe(w);
+    expect(text(headerSegments(m, 200))).toMatch(/funding \+0\.0100% in 42m +index 151/);
+    expect(text(headerSegments(m, 120))).toMatch(/fund(ing)? \+0\.0100% in 42m/);
+    // At 80 columns the index goes first, then the countdown's long words.
+    const at80 = text(headerSegments(m, 80));
+    expect(at80).toContain('mark 151');
+    expect(at80).toContain('fund +0.0100% in 42m');
+    expect(at80).not.toContain('index');
+    expect(text(headerSegments(m, 64))).toMatch(/mark 151/);
+  });
+
+  it('counts down to the funding coarsely: once a minute, seconds in the last one', () => {
+    const at = 1_700_000_000_000;
+    expect(formatTimeTo(at + 2 * 3_600_000 + 4 * 60_000 + 1, at)).toBe('2h04m');
+    expect(formatTimeTo(at + 41 * 60_000 + 5_000, at)).toBe('41m');
+    expect(formatTimeTo(at + 60_000, at)).toBe('1m');
+    expect(formatTimeTo(at + 59_000, at)).toBe('59s');
+    expect(formatTimeTo(at + 45_000, at)).toBe('45s');
+    expect(formatTimeTo(at, at)).toBe('now');
   });
 });

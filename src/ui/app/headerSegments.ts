@@ -13,6 +13,8 @@ export interface HeaderModel {
   readOnly: boolean;
   /** False until the exchange's configs have arrived. */
   loaded?: boolean;
+  /** Time to the next funding ("42m"), when the exchange says when it is. */
+  fundingIn?: string;
 }
 
 const label = (text: string): Segment => ({ text, token: 'muted' });
@@ -25,6 +27,15 @@ export function dayChange(market: MarketState | undefined, priceScale: number): 
   const delta = now - open;
   const token = delta > 0n ? 'up' : delta < 0n ? 'down' : 'muted';
   return [label('24h '), { text: `${directionSymbol(delta)} ${formatPercent(delta, open, { signed: true, decimals: 2 })}`, token }];
+}
+
+/** The funding rate and, when known, the time to the next funding: dropped before the rate when narrow. */
+function fundingGroup(rate: string, fundingIn: string | undefined): SegmentGroup {
+  const wide = [label('funding '), { text: rate }];
+  const narrow = [label('fund '), { text: rate }];
+  if (fundingIn === undefined) return { priority: 4, segments: wide, narrower: [narrow] };
+  const countdown = [label(' in '), { text: fundingIn }];
+  return { priority: 4, segments: [...wide, ...countdown], narrower: [[...narrow, ...countdown], wide, narrow] };
 }
 
 function badges(m: HeaderModel, width: number): Segment[] {
@@ -54,7 +65,7 @@ export function headerSegments(m: HeaderModel, width: number): Segment[] {
   const change = c ? dayChange(mk, scale) : undefined;
   if (change) groups.push({ priority: 3, segments: change });
   groups.push(
-    { priority: 4, segments: [label('funding '), { text: formatRatePercent(mk?.fundingRate, { signed: true, decimals: 4 }) }], narrower: [[label('fund '), { text: formatRatePercent(mk?.fundingRate, { signed: true, decimals: 4 }) }]] },
+    fundingGroup(formatRatePercent(mk?.fundingRate, { signed: true, decimals: 4 }), m.fundingIn),
     { priority: 5, segments: [label('index '), { text: px(mk?.indexPx) }], narrower: [[label('idx '), { text: px(mk?.indexPx) }]] },
   );
   const leftWidth = Math.max(0, width - rightWidth - 1);

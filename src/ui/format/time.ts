@@ -37,6 +37,22 @@ export function formatCountdown(untilMs: number, nowMs: number): string {
   return `${Math.floor(h / 24)}d${two(h % 24)}h`;
 }
 
+/**
+ * Time to a moment that comes round again (the next funding), coarse so that a header
+ * shows a figure that changes once a minute (whole minutes left): "2h05m", "42m", "45s" in
+ * the last minute,
+ * "now" once it has passed and the next time is not known yet.
+ */
+export function formatTimeTo(untilMs: number, nowMs: number): string {
+  const left = untilMs - nowMs;
+  if (!Number.isFinite(left) || left <= 0) return 'now';
+  const s = Math.ceil(left / SECOND);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  return `${Math.floor(m / 60)}h${two(m % 60)}m`;
+}
+
 /** "14:03:07" in local time, or UTC when asked (tests, logs). */
 export function formatClock(ms: number, opts: { utc?: boolean } = {}): string {
   const d = new Date(ms);

@@ -1,6 +1,7 @@
 import { Profiler, type ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore, type AppStore } from '../../state/store.js';
+import { Header } from '../app/Header.js';
 import { StatusBar } from '../app/StatusBar.js';
 import { PANES } from './paneDefs.js';
 import type { PaneProps } from './paneProps.js';
@@ -81,6 +82,25 @@ describe('clock-driven renders', () => {
     const ageing = await commitsOver(Bar, fullStore(NOW), 5);
     expect(ageing.frame).toMatch(/data \d+s/);
     expect(ageing.commits).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('the funding countdown', () => {
+  it('reads the time to the next funding in the header, and re-renders only when its minute changes', async () => {
+    const Head = ({ width }: PaneProps) => <Header width={width} />;
+    const store = fullStore(NOW);
+    const m = store.getState().market;
+    store.setState({ market: { ...m, marketStates: { ...m.marketStates, 1: { ...m.marketStates[1]!, nextFundingTime: NOW + 42 * 60_000 + 1_500 } } } });
+    const { Pane, commits } = counted(Head);
+    const r = renderPane(Pane, store, { width: 120, height: 1, focused: false });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(r.frame()).toMatch(/funding [+−]?[\d.]+% in 42m/);
+    const before = commits();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(commits() - before).toBeLessThanOrEqual(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(r.frame()).toMatch(/in 4[01]m/);
+    r.unmount();
   });
 });
 
