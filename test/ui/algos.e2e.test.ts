@@ -7,7 +7,7 @@ import { keys, launchTrading, lineWith, settled, waitReady, type TradingDashboar
 /**
  * Execution algos from the keyboard, in a real pty on the embedded exchange: W opens the
  * algo menu, a TWAP runs to its end and its children are the account's fills; in the Algos
- * pane Space pauses, Space and Enter resume, x and Enter cancel. The dashboard owns the algo
+ * pane Space pauses, Space and Enter resume, x and Enter cancel; q while it runs asks first. The dashboard owns the algo
  * file while it runs: `perpdesk algo` on the same state directory lists its algos and is
  * refused a change, naming the dashboard's pid.
  */
@@ -70,6 +70,10 @@ describe('algos from the keyboard', () => {
     s = await keys(t, [' '], 'Resume algo: confirm');
     expect(s).toContain(`resume ${slow}`);
     await keys(t, [KEYS.enter], /TWAP\s+Buy\s+\d\/4\s+\S+\s+running/);
+    // q while it runs asks first, saying quitting pauses it; n stays and it keeps running.
+    s = await keys(t, ['q'], 'Quit?');
+    expect(s).toContain('1 algo is running: quitting pauses it');
+    await keys(t, ['n'], (x) => !x.includes('Quit?') && /TWAP\s+Buy\s+\d\/4\s+\S+\s+running/.test(x));
     s = await keys(t, ['x'], 'Cancel algo: confirm');
     expect(s).toContain(`cancel ${slow} and its resting child orders`);
     await keys(t, [KEYS.enter], (x) => !x.includes('Cancel algo'));

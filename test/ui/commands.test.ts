@@ -150,7 +150,7 @@ describe('overlays', () => {
     view.setOverlayQuery(t.viewStore, 'quit');
     t.run('palette.run');
     expect(t.quits()).toBe(0);
-    expect(t.v().overlays).toEqual([{ kind: 'quitConfirm' }]);
+    expect(t.v().overlays).toEqual([{ kind: 'quitConfirm', inFlight: true }]);
     t.run('confirm.yes');
     expect(t.quits()).toBe(1);
     // Nothing in flight: it quits at once, as q does.

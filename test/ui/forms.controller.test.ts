@@ -130,7 +130,7 @@ describe('nothing is sent unless the form is valid and confirmed', () => {
     t.run('form.submit');
     expect(t.screen()).toContain('sending… waiting for the exchange’s answer');
     formKey(t.app, 'q');
-    expect(selectTopOverlay(t.viewStore.getState())).toEqual({ kind: 'quitConfirm' });
+    expect(selectTopOverlay(t.viewStore.getState())).toEqual({ kind: 'quitConfirm', inFlight: true });
     t.run('confirm.no');
     release();
     await t.settle();

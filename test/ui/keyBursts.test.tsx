@@ -144,7 +144,7 @@ describe('Ctrl-C as a command', () => {
     view.beginRequest(t.viewStore);
     t.run('app.forceQuit');
     expect(t.quits()).toBe(0);
-    expect(t.viewStore.getState().overlays).toEqual([{ kind: 'quitConfirm' }]);
+    expect(t.viewStore.getState().overlays).toEqual([{ kind: 'quitConfirm', inFlight: true }]);
     t.run('confirm.no');
     expect(t.viewStore.getState().overlays).toEqual([]);
     t.run('app.forceQuit');
@@ -156,7 +156,7 @@ describe('Ctrl-C as a command', () => {
     view.openListOverlay(u.viewStore, { kind: 'help' });
     u.run('app.forceQuit');
     expect(u.quits()).toBe(0);
-    expect(u.viewStore.getState().overlays.at(-1)).toEqual({ kind: 'quitConfirm' });
+    expect(u.viewStore.getState().overlays.at(-1)).toEqual({ kind: 'quitConfirm', inFlight: true });
     u.run('confirm.yes');
     expect(u.quits()).toBe(1);
   });

@@ -62,6 +62,8 @@ export interface ScreenIo {
   accounts?: AccountsWatch;
   /** Where a generated and approved agent key goes to sign this session (the local dashboard). */
   agentSwitch?: AgentHandover;
+  /** Quitting this screen ends the process and pauses its running algos (the local dashboard): q asks first. */
+  quitPausesAlgos?: boolean;
 }
 
 export interface MountedScreen {
@@ -176,6 +178,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
     ...(io.profiles ? { profiles: io.profiles } : {}),
     ...(io.accounts ? { accounts: io.accounts } : {}),
     ...(io.agentSwitch && !readOnly ? { agentSwitch: io.agentSwitch } : {}),
+    ...(io.quitPausesAlgos ? { quitPausesAlgos: true } : {}),
   };
   const stopEvents = io.sessionEvents === false ? () => {} : showEvents(core.session, viewStore);
   // BEL between frames moves no cursor, so it cannot disturb ink's drawing.

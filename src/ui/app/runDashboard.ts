@@ -148,6 +148,8 @@ export async function runDashboard(first: Prepared): Promise<number> {
       viewStore,
       patchConsole: true,
       sessionEvents: false,
+      // This process ends with this screen: q asks before it pauses running algos.
+      quitPausesAlgos: true,
       ...(accounts ? { accounts } : {}),
       agentSwitch,
       profiles: {

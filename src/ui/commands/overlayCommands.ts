@@ -10,6 +10,13 @@ function hasRequestInFlight(ctx: CommandContext): boolean {
   return ctx.app.view.getState().inFlight > 0;
 }
 
+/** The algos this process runs that quitting would pause (none where quitting ends only this screen). */
+function algosQuitPauses(ctx: CommandContext): number {
+  const board = ctx.app.algos;
+  if (!ctx.app.quitPausesAlgos || !board || board.snapshot().owner.kind !== 'own') return 0;
+  return board.snapshot().algos.filter((a) => a.status === 'running').length;
+}
+
 /**
  * This screen shows `name` from now on: the screen's own contract (its view store), so no
  * other screen moves, and an open form stays on the contract it was opened for. The screen
@@ -31,12 +38,15 @@ export const OVERLAY_COMMANDS = {
   // it asks as q does, and only once (Ctrl-C again, or y, is the answer).
   'app.forceQuit': (ctx) => {
     const asking = selectTopOverlay(ctx.app.view.getState())?.kind === 'quitConfirm';
-    if (hasRequestInFlight(ctx) && !asking) view.openOverlay(ctx.app.view, { kind: 'quitConfirm' });
+    if (hasRequestInFlight(ctx) && !asking) view.openOverlay(ctx.app.view, { kind: 'quitConfirm', inFlight: true });
     else ctx.quit();
   },
-  // The way out for q and for Quit in the palette: asks first while a signed request is in flight.
+  // The way out for q and for Quit in the palette: asks first while a signed request is in
+  // flight or algos run that quitting would pause, saying which.
   quit: (ctx) => {
-    if (hasRequestInFlight(ctx)) view.openOverlay(ctx.app.view, { kind: 'quitConfirm' });
+    const inFlight = hasRequestInFlight(ctx);
+    const algos = algosQuitPauses(ctx);
+    if (inFlight || algos > 0) view.openOverlay(ctx.app.view, { kind: 'quitConfirm', ...(algos > 0 ? { algos } : {}), ...(inFlight ? { inFlight } : {}) });
     else ctx.quit();
   },
   help: ({ app }) => view.openListOverlay(app.view, { kind: 'help' }),

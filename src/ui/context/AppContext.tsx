@@ -48,6 +48,8 @@ export interface AppContextValue {
   accounts?: AccountsWatch;
   /** A generated agent key on its way to signing this session (the local dashboard only). */
   agentSwitch?: AgentHandover;
+  /** Quitting this screen ends the process, pausing the algos it runs (the local dashboard; a serve viewer's q leaves them running). */
+  quitPausesAlgos?: boolean;
 }
 
 /** One profile as the switcher lists it: nothing here is a key. */

@@ -502,7 +502,7 @@ export function formKey(app: AppContextValue, key: string, keys: BlockerKeys = D
   const st = app.view.getState().form;
   if (!st) return;
   if (st.stage === 'sending') {
-    if (key === 'q' && app.view.getState().inFlight > 0) view.openOverlay(app.view, { kind: 'quitConfirm' });
+    if (key === 'q' && app.view.getState().inFlight > 0) view.openOverlay(app.view, { kind: 'quitConfirm', inFlight: true });
     return;
   }
   if (st.stage === 'result') {

@@ -12,6 +12,17 @@ import { PaletteOverlay } from './PaletteOverlay.js';
  * The top overlay, drawn over the panes (the last child of the screen box paints last).
  * Only the top one is drawn: the keyboard belongs to it alone.
  */
+/** What quitting now would leave: a request the exchange may still apply, algos paused. */
+export function quitQuestion(o: { algos?: number; inFlight?: boolean }): string {
+  // Asked with no algos named: a request in flight is why.
+  const request = o.inFlight === true || !o.algos;
+  const lines: string[] = [];
+  if (request) lines.push('A signed request is still waiting for its answer.');
+  if (o.algos) lines.push(`${o.algos} algo${o.algos === 1 ? ' is' : 's are'} running: quitting pauses ${o.algos === 1 ? 'it' : 'them'} (resume in the Algos pane next time).`);
+  lines.push(request ? 'Quit anyway? The exchange may still apply it.' : 'Quit anyway?');
+  return lines.join('\n');
+}
+
 export const Overlays = memo(function Overlays({ screenWidth, screenHeight }: { screenWidth: number; screenHeight: number }) {
   const top = useViewState(selectTopOverlay);
   if (!top) return null;
@@ -29,7 +40,7 @@ export const Overlays = memo(function Overlays({ screenWidth, screenHeight }: { 
           {...size}
           title="Quit?"
           tone="warning"
-          body={'A signed request is still waiting for its answer.\nQuit anyway? The exchange may still apply it.'}
+          body={quitQuestion(top)}
           footer="y / Enter quit · n / Esc stay"
         />
       );

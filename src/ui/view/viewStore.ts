@@ -17,7 +17,8 @@ export type Overlay =
   | { kind: 'palette' }
   /** A list to pick from: the Active contracts (default), or the config file's profiles. */
   | { kind: 'picker'; list?: 'profiles' }
-  | { kind: 'quitConfirm' }
+  /** `algos`: how many running algos quitting pauses; `inFlight`: a signed request still waits for its answer. */
+  | { kind: 'quitConfirm'; algos?: number; inFlight?: boolean }
   | { kind: 'form'; form: string; params?: Readonly<Record<string, string>> }
   | { kind: 'message'; title: string; body: string; tone?: 'info' | 'error' }
   /** The line a list's filter (or help's search) is typed into; the text is overlayQuery. */
