@@ -43,7 +43,7 @@ describe('switching profiles live', () => {
     d = launchDashboard([], { cols: 120, rows: 40, home });
     const t = d.term;
     const showing = (who: Trader, other: Trader, equity: string) => (s: string) =>
-      s.includes(short(who.address)) && !s.includes(short(other.address)) && s.includes(`equity ${equity}`) && s.includes('● ws');
+      s.includes(`${who === alice ? 'alice' : 'bob'} ${short(who.address)}`) && !s.includes(short(other.address)) && s.includes(`equity ${equity}`) && s.includes('● ws');
     await settled(t, showing(alice, bob, '2,000.00'), 30_000);
     for (const [to, from, equity] of [[bob, alice, '3,000.00'], [alice, bob, '2,000.00'], [bob, alice, '3,000.00']] as const) {
       await keys(t, ['P'], 'Profile');

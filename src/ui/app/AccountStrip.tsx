@@ -14,7 +14,7 @@ const selectConfigs = (s: AppState) => s.market.configs;
 
 /** The account at a glance, one line under the header: see accountStripSegments. */
 export const AccountStrip = memo(function AccountStrip({ width }: { width: number }) {
-  const { mode } = useApp();
+  const { mode, profiles } = useApp();
   const summary = useAppState(selectAccountSummary);
   const raw = useAppState(selectRaw);
   const positions = useAppState(selectPositions);
@@ -26,6 +26,6 @@ export const AccountStrip = memo(function AccountStrip({ width }: { width: numbe
     return { contract: contract.name, ...settingNow({ account: raw, positions, leverageOf }, contract) };
   }, [raw, positions, leverageOf, contract]);
   const coin = collateralCoin(configs);
-  const segments = accountStripSegments({ summary, coin, focus, address: mode.address, watching: mode.readOnly }, width);
+  const segments = accountStripSegments({ summary, coin, focus, address: mode.address, watching: mode.readOnly, profile: profiles?.current }, width);
   return <Bar segments={segments} width={width} base="header" />;
 });

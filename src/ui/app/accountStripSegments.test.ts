@@ -88,3 +88,15 @@ describe('the account strip', () => {
     expect(segs.find((s) => s.text.includes('%'))).toMatchObject({ text: '⚠ 98.6%', token: 'down' });
   });
 });
+
+describe('the account strip names the profile', () => {
+  it('says the profile before the address, and keeps the name when the address no longer fits', () => {
+    for (const w of [80, 100, 120, 200]) expect(widthOf(accountStripSegments(model({ profile: 'desk-2' }), w)), `${w}`).toBe(w);
+    expect(text(accountStripSegments(model({ profile: 'desk-2' }), 200))).toMatch(/desk-2 0x1234…abcd $/);
+    const at80 = text(accountStripSegments(model({ profile: 'desk-2' }), 80));
+    expect(at80).toContain('desk-2');
+    expect(at80).not.toContain('0x1234');
+    expect(text(accountStripSegments(model({ profile: 'desk-2', watching: true }), 120))).toMatch(/desk-2 watching 0x1234…abcd/);
+    expect(text(accountStripSegments(model(), 200))).not.toContain('desk-2');
+  });
+});

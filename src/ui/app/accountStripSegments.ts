@@ -28,6 +28,8 @@ export interface AccountStripModel {
   address: string | null;
   /** Monitor mode: the address is someone's account watched without a key. */
   watching: boolean;
+  /** The config profile this dashboard runs (`--profile`, `P`): said before the address, and kept when it is not. */
+  profile?: string | undefined;
 }
 
 const label = (text: string): Segment => ({ text, token: 'muted' });
@@ -83,19 +85,21 @@ function accountGroups(m: AccountStripModel, withCoin: boolean): SegmentGroup[] 
 /**
  * The account strip under the header, exactly `width` columns: equity, unrealized PnL,
  * margin used and ratio, what is available and the focused contract's leverage and mode on
- * the left, least important dropped first when narrow; the account's address on the right.
+ * the left, least important dropped first when narrow; the profile's name and the account's
+ * address on the right.
  * A watched account (monitor mode) is always named as such; the own address goes first,
  * then the coin's name after the equity.
  */
 export function accountStripSegments(m: AccountStripModel, width: number): Segment[] {
   const addr = m.address ? shortAddress(m.address) : undefined;
   const watched: Segment[] = addr && m.watching ? [{ text: 'watching ', token: 'warning', bold: true }, { text: `${addr} ` }] : [];
-  const own: Segment[] = addr && !m.watching ? [label(`${addr} `)] : [];
+  const name: Segment[] = m.profile ? [{ text: `${m.profile} `, token: 'accent', bold: true }] : [];
+  const own: Segment[] = addr && !m.watching ? [...name, label(`${addr} `)] : [];
   // Least important first, before any figure narrows: the own address, then the coin's name.
   const whole = (groups: readonly SegmentGroup[], right: readonly Segment[]) =>
     1 + widthOf(fitSegments(groups.map((g) => ({ ...g, priority: 0, narrower: [] })), Number.MAX_SAFE_INTEGER, GAP)) + 2 + widthOf(right) <= width;
   let groups = accountGroups(m, true);
-  let right = watched;
+  let right = [...name, ...watched];
   if (own.length > 0 && whole(groups, own)) right = own;
   else if (!whole(groups, right)) groups = accountGroups(m, false);
   const rightWidth = widthOf(right);
