@@ -14,6 +14,8 @@ export interface ContractWatchOptions {
   onFirst: (c: ContractConfig) => void;
   /** How long a contract stays subscribed after its last holder lets go. */
   releaseMs: number;
+  /** Called when a contract is dropped: what its streams left in the store no longer continues. */
+  onDrop?: (c: ContractConfig) => void;
 }
 
 interface Held {
@@ -28,6 +30,8 @@ interface Held {
  * the one its open form was opened for): a contract's book, bbo and trades are subscribed
  * and its candles watched while anyone holds it, and dropped `releaseMs` after the last
  * holder lets go, so a screen that flips back and forth does not churn subscriptions.
+ * A dropped contract's trades are forgotten (`onDrop`): held again, its tape starts from the
+ * exchange's snapshot, never old trades joined to new ones across the time nobody watched.
  */
 export class ContractWatch {
   private readonly held = new Map<number, Held>();
@@ -79,6 +83,7 @@ export class ContractWatch {
     this.held.delete(contractId);
     for (const s of subsOf(h.contract)) this.o.ws.unsubscribe(s);
     h.stopCandles();
+    this.o.onDrop?.(h.contract);
   }
 }
 

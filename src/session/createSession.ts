@@ -23,7 +23,7 @@ import { ContractWatch } from './contractWatch.js';
 import { JournalFile, journalScopeFilter } from './journalFile.js';
 import { HistoryRecorder } from './historyRecorder.js';
 import { EMBEDDED_VENUE, venueOfUrl } from '../history/historyPath.js';
-import { setJournalScope } from '../state/actions.js';
+import { forgetTrades, setJournalScope } from '../state/actions.js';
 import { startJournalSettling } from './settleJournal.js';
 import { keysLoaded } from './keysLoaded.js';
 import { prepareStateDir } from './stateDir.js';
@@ -347,6 +347,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     interval,
     onFirst: () => poller.runNow('marketState'),
     releaseMs: o.contractReleaseMs ?? CONTRACT_RELEASE_MS,
+    onDrop: (c) => forgetTrades(store, c.contractId),
   });
   // The start contract, held by the session itself until the first holder comes.
   let startHold: (() => void) | undefined;

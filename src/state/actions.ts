@@ -19,3 +19,11 @@ export function setJournalScope(store: AppStore, scope: JournalScope): void {
   const { journal } = store.getState();
   store.setState({ journal: { ...journal, scope } });
 }
+
+/** A contract no longer watched: its trades go, so the tape never joins trades across the time nobody watched. */
+export function forgetTrades(store: AppStore, contractId: number): void {
+  const { market } = store.getState();
+  if (!(contractId in market.trades)) return;
+  const { [contractId]: _gone, ...trades } = market.trades;
+  store.setState({ market: { ...market, trades } });
+}

@@ -14,7 +14,8 @@ const channels = () => Object.keys(s.store.getState().session.channels).filter((
 const market = (id: number) => channels().filter((k) => k.split(':')[1] === String(id)).sort();
 
 beforeAll(async () => {
-  ex = await startTestExchange();
+  // A market that trades, so a contract's tape fills while it is held.
+  ex = await startTestExchange({ activity: 'busy' });
   const alice = await ex.registerFunded();
   s = createSession({ url: ex.url }, { master: alice.key }, { contractName: 'SOL1', flushMs: 20, contractReleaseMs: 150 });
   expect((await s.ready).ok).toBe(true);
@@ -52,6 +53,25 @@ describe('contract holds', () => {
     expect(market(1)).toHaveLength(4);
     sol.value.release();
     await waitFor(() => channels().length === 0, 'nothing shown, nothing subscribed');
+  }, 30_000);
+
+  it("forgets a dropped contract's trades, so what a pane lists on its return is the exchange's own unbroken tape", async () => {
+    const sol = s.holdContract('SOL1');
+    if (!sol.ok) throw new Error('SOL1 not held');
+    const tape = () => s.store.getState().market.trades[1] ?? [];
+    await waitFor(() => market(1).length === 4 && tape().length > 0, 'SOL1 subscribed, with trades');
+    const before = tape();
+    sol.value.release();
+    await waitFor(() => market(1).length === 0, 'SOL1 dropped');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(tape()).toHaveLength(0);
+    // Trades the exchange made while nobody watched: the tape on return holds no join.
+    await new Promise((r) => setTimeout(r, 1_000));
+    const back = s.holdContract('SOL1');
+    if (!back.ok) throw new Error('SOL1 not held again');
+    await waitFor(() => market(1).length === 4 && tape().length > 0, 'SOL1 again');
+    expect(tape().some((t) => before.includes(t))).toBe(false);
+    back.value.release();
   }, 30_000);
 
   it('refuses a name that is not an Active contract, in words', () => {
