@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { AgentHandover } from '../app/agentHandover.js';
 import type { AlgoBoard } from '../../algo/algoBoard.js';
 import type { AccountsWatch } from '../../session/accountsWatch.js';
+import type { HistoryReader } from '../../session/historyReader.js';
 import type { Session } from '../../session/index.js';
 import type { FormSettings } from '../../forms/context.js';
 import type { AppState } from '../../state/types.js';
@@ -45,6 +46,8 @@ export interface AppContextValue {
   accounts?: AccountsWatch;
   /** A generated agent key on its way to signing this session (the local dashboard only). */
   agentSwitch?: AgentHandover;
+  /** This screen's reader of the session's history store (the History, Funding and PnL panes). */
+  history?: HistoryReader;
 }
 
 /** One profile as the switcher lists it: nothing here is a key. */
