@@ -141,7 +141,16 @@ export class HistoryReader {
       set.add(part);
     }
     if (parts.size === 0) return;
-    for (const [period, want] of parts) this.reads.set(period, this.readPeriod(period, want));
+    let changed = false;
+    for (const [period, want] of parts) {
+      const next = this.readPeriod(period, want);
+      const last = this.reads.get(period);
+      // A re-read that found what the last one did keeps the last's objects: the panes do not redraw.
+      if (last && signature(last) === signature(next)) continue;
+      this.reads.set(period, next);
+      changed = true;
+    }
+    if (!changed) return;
     this.version++;
     for (const l of [...this.listeners]) l();
   }
@@ -230,6 +239,23 @@ export class HistoryReader {
     }, ms);
     this.soon.unref?.();
   }
+}
+
+/** What a read found, in a few figures: the same for two reads of the same rows (a period's start moving drops rows, which changes the counts). */
+function signature(r: HistoryRead): string {
+  const last = r.curve?.[r.curve.length - 1];
+  const totals = r.totals ? [...r.totals].map(([id, t]) => `${id}:${t.realised}:${t.fees}:${t.funding}:${t.fills}`).join(',') : '';
+  return [
+    Object.keys(r).join(','),
+    r.error ?? '',
+    r.fills ? `${r.fills.count}:${r.fills.rows[0]?.tid}:${r.fills.rows[r.fills.rows.length - 1]?.tid}` : '',
+    r.orders ? `${r.orders.count}:${r.orders.rows[0]?.time}:${r.orders.rows[r.orders.rows.length - 1]?.time}` : '',
+    r.gaps.map((g) => `${g.from}-${g.to}`).join(','),
+    r.funding ? `${r.funding.length}:${r.funding[r.funding.length - 1]?.time}` : '',
+    `${r.fundingObserved}:${r.other}:${r.underived}`,
+    totals,
+    r.curve ? `${r.curve.length}:${r.curve[0]?.time}:${last?.time}:${last?.equity}` : '',
+  ].join('|');
 }
 
 function safe<T>(f: () => T): T | undefined {
