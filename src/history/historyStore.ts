@@ -550,12 +550,37 @@ export class HistoryStore {
     return { rows: rows.reverse(), count };
   }
 
-  /** Realised PnL and fees of the period's fills per contract (raw units, bigint), read three columns a row. */
-  fillTotals(q: HistoryQuery): Map<number, { realised: bigint; fees: bigint; fills: number }> {
+  /** The newest fill's row id (fills are only ever added: a row id bounds what a read has seen). */
+  lastFillRow(): number {
+    return (this.db.prepare('SELECT max(rowid) FROM fills').pluck().get() as number | null) ?? 0;
+  }
+
+  /**
+   * Realised PnL and fees per contract (raw units, bigint) of the period's fills whose row id
+   * is in (after, upTo]: a screen adds what came since its last read and takes off what left
+   * its period, instead of summing every fill again. Summed by SQLite in 64-bit integers,
+   * exact (the amounts are the wire's raw integers; SUM fails on an overflow rather than
+   * round, and the rows are then summed here in bigint).
+   */
+  fillTotals(q: HistoryQuery, rows: { after?: number; upTo?: number } = {}): Map<number, { realised: bigint; fees: bigint; fills: number }> {
     const w = where(q);
+    const parts = [w.sql ? w.sql.slice(' WHERE '.length) : '', rows.after !== undefined ? 'rowid > ?' : '', rows.upTo !== undefined ? 'rowid <= ?' : ''].filter((x) => x !== '');
+    const sql = parts.length ? ` WHERE ${parts.join(' AND ')}` : '';
+    const args = [...w.args, ...(rows.after !== undefined ? [rows.after] : []), ...(rows.upTo !== undefined ? [rows.upTo] : [])];
     const out = new Map<number, { realised: bigint; fees: bigint; fills: number }>();
-    const rows = this.db.prepare(`SELECT contract_id, closed_pnl, fee FROM fills${w.sql}`).raw().iterate(...w.args) as IterableIterator<[number, string, string]>;
-    for (const [contractId, pnl, fee] of rows) {
+    try {
+      const sums = this.db
+        .prepare(`SELECT contract_id, SUM(CAST(closed_pnl AS INTEGER)), SUM(CAST(fee AS INTEGER)), count(*) FROM fills${sql} GROUP BY contract_id`)
+        .raw()
+        .safeIntegers()
+        .all(...args) as [bigint, bigint | null, bigint | null, bigint][];
+      for (const [id, pnl, fee, n] of sums) out.set(Number(id), { realised: pnl ?? 0n, fees: fee ?? 0n, fills: Number(n) });
+      return out;
+    } catch {
+      // An integer overflow: summed below in bigint.
+      out.clear();
+    }
+    for (const [contractId, pnl, fee] of this.db.prepare(`SELECT contract_id, closed_pnl, fee FROM fills${sql}`).raw().iterate(...args) as IterableIterator<[number, string, string]>) {
       let t = out.get(contractId);
       if (!t) out.set(contractId, (t = { realised: 0n, fees: 0n, fills: 0 }));
       t.realised += BigInt(pnl);
@@ -571,8 +596,11 @@ export class HistoryStore {
    */
   equityCurve(q: HistoryQuery, points: number): { time: number; equity: string }[] {
     const w = where(q, 'time', false);
-    const span = (this.db.prepare(`SELECT min(time) AS lo, max(time) AS hi FROM samples${w.sql}`).get(...w.args) as { lo: number | null; hi: number | null });
-    if (span.lo === null || span.hi === null) return [];
+    // Two queries: each is one step down the time index (min and max together would scan).
+    const lo = this.db.prepare(`SELECT time FROM samples${w.sql} ORDER BY time LIMIT 1`).pluck().get(...w.args) as number | undefined;
+    const hi = this.db.prepare(`SELECT time FROM samples${w.sql} ORDER BY time DESC LIMIT 1`).pluck().get(...w.args) as number | undefined;
+    if (lo === undefined || hi === undefined) return [];
+    const span = { lo, hi };
     const bucket = Math.max(1, Math.ceil((span.hi - span.lo + 1) / Math.max(1, points)));
     // SQLite gives a bare column the values of the row max() picked: each span's last sample.
     return this.db

@@ -79,6 +79,8 @@ const key = (period: ReadPeriod, part: ReadPart) => `${period}:${part}`;
 export class HistoryReader {
   private readonly wanted = new Map<string, number>();
   private readonly reads = new Map<ReadPeriod, HistoryRead>();
+  /** Per period, the fills' totals as last summed: from `since`, over the fills up to row `upTo`. */
+  private readonly sums = new Map<ReadPeriod, { since: number | undefined; upTo: number; totals: Totals }>();
   private readonly listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | undefined;
   private soon: NodeJS.Timeout | undefined;
@@ -157,6 +159,7 @@ export class HistoryReader {
 
   close(): void {
     this.wanted.clear();
+    this.sums.clear();
     this.stop();
     this.listeners.clear();
   }
@@ -188,7 +191,7 @@ export class HistoryReader {
         out.other = other;
         if (want.has('pnl')) {
           const totals = new Map<number, ContractTotals>();
-          for (const [id, t] of store.fillTotals(q)) totals.set(id, { ...t, funding: 0n });
+          for (const [id, t] of this.fillTotals(store, period, since)) totals.set(id, { ...t, funding: 0n });
           let underived = 0;
           for (const p of payments) {
             if (p.derived === null) {
@@ -208,6 +211,28 @@ export class HistoryReader {
     } catch (e) {
       return { ...base, gaps: [], error: `history store not read: ${e instanceof Error ? e.message : String(e)}` };
     }
+  }
+
+  /**
+   * The period's realised PnL and fees per contract: summed over every fill once, then kept
+   * up by adding the fills stored since (row ids above the last read's) and taking off those
+   * the period's start has passed. Fills are only ever added to the store, so this is the sum
+   * over the period's fills, exactly, at the cost of what changed.
+   */
+  private fillTotals(store: HistoryStore, period: ReadPeriod, since: number | undefined): Totals {
+    const upTo = store.lastFillRow();
+    const from = (s: number | undefined): HistoryQuery => (s === undefined ? {} : { since: s });
+    const last = this.sums.get(period);
+    let totals: Totals;
+    if (!last || (last.since === undefined) !== (since === undefined) || (since !== undefined && since < last.since!)) {
+      totals = store.fillTotals(from(since), { upTo });
+    } else {
+      totals = new Map([...last.totals].map(([id, t]) => [id, { ...t }]));
+      if (upTo > last.upTo) addTotals(totals, store.fillTotals(from(since), { after: last.upTo, upTo }), 1n);
+      if (since !== undefined && since > last.since!) addTotals(totals, store.fillTotals({ since: last.since!, until: since - 1 }, { upTo: last.upTo }), -1n);
+    }
+    this.sums.set(period, { since, upTo, totals });
+    return totals;
   }
 
   private start(): void {
@@ -256,6 +281,18 @@ function signature(r: HistoryRead): string {
     totals,
     r.curve ? `${r.curve.length}:${r.curve[0]?.time}:${last?.time}:${last?.equity}` : '',
   ].join('|');
+}
+
+type Totals = Map<number, { realised: bigint; fees: bigint; fills: number }>;
+
+/** Adds (sign 1) or takes off (sign −1) some fills' totals; a contract left with no fill goes. */
+function addTotals(into: Totals, part: Totals, sign: 1n | -1n): void {
+  for (const [id, p] of part) {
+    const t = into.get(id) ?? { realised: 0n, fees: 0n, fills: 0 };
+    const next = { realised: t.realised + sign * p.realised, fees: t.fees + sign * p.fees, fills: t.fills + Number(sign) * p.fills };
+    if (next.fills === 0) into.delete(id);
+    else into.set(id, next);
+  }
 }
 
 function safe<T>(f: () => T): T | undefined {

@@ -126,6 +126,33 @@ describe('the history reader', () => {
   });
 });
 
+describe('the PnL totals, kept up', () => {
+  it('equal a fresh sum after new fills and after the period’s start passes some', async () => {
+    const hs = fixture();
+    const app = createAppStore(fullState(Date.now()));
+    let clock = Date.now();
+    const reader = new HistoryReader(hs, app, { now: () => clock, everyMs: 60_000 });
+    cleanup.push(() => reader.close(), () => hs.close());
+    reader.want('day', 'pnl');
+    reader.refresh();
+    const fresh = (since: number) => new Map([...hs.fillTotals({ since })].map(([id, t]) => [id, { ...t, funding: reader.read('day')!.totals!.get(id)!.funding }]));
+    expect(reader.read('day')!.totals).toEqual(fresh(clock - 86_400_000));
+    const sum = vi.spyOn(hs, 'fillTotals');
+    hs.addFills([fill(601, clock), { ...fill(602, clock), contractId: 2, closedPnl: '-7000000' }], 'stream');
+    reader.refresh();
+    expect(reader.read('day')!.totals).toEqual(fresh(clock - 86_400_000));
+    // Only the new rows were summed (row ids above the last read's), not the 600 before them.
+    expect(sum.mock.calls[0]![1]).toEqual({ after: 600, upTo: 602 });
+    // A day later less 3 h less 300 s: the period starts at T0 + 300 s; the first 299 fills have left it.
+    clock = T0 + 86_400_000 + 300_000;
+    reader.refresh();
+    const since = clock - 86_400_000;
+    expect(reader.read('day')!.totals).toEqual(fresh(since));
+    expect(reader.read('day')!.totals!.get(1)!.fills).toBe(600 - 299 + 1);
+    sum.mockRestore();
+  });
+});
+
 describe('the trading-memory panes over a store', () => {
   it('History: the newest rows, the gap as a row and over the table, j/k over the same rows; v and o', async () => {
     const { app, reader } = setup();
