@@ -550,6 +550,11 @@ export class HistoryStore {
     return { rows: rows.reverse(), count };
   }
 
+  /** The latest sample's time, exchange ms. */
+  lastSampleTime(): number | undefined {
+    return (this.db.prepare('SELECT time FROM samples ORDER BY time DESC LIMIT 1').pluck().get() as number | undefined) ?? undefined;
+  }
+
   /** The newest fill's row id (fills are only ever added: a row id bounds what a read has seen). */
   lastFillRow(): number {
     return (this.db.prepare('SELECT max(rowid) FROM fills').pluck().get() as number | null) ?? 0;

@@ -81,6 +81,8 @@ export class HistoryReader {
   private readonly reads = new Map<ReadPeriod, HistoryRead>();
   /** Per period, the fills' totals as last summed: from `since`, over the fills up to row `upTo`. */
   private readonly sums = new Map<ReadPeriod, { since: number | undefined; upTo: number; totals: Totals }>();
+  /** Per period, the curve as last read, with what it was read over (a new sample, or a period's start that moved, reads it again). */
+  private readonly curves = new Map<ReadPeriod, { key: string; curve: readonly { time: number; equity: bigint }[] }>();
   private readonly listeners = new Set<() => void>();
   private timer: NodeJS.Timeout | undefined;
   private soon: NodeJS.Timeout | undefined;
@@ -160,6 +162,7 @@ export class HistoryReader {
   close(): void {
     this.wanted.clear();
     this.sums.clear();
+    this.curves.clear();
     this.stop();
     this.listeners.clear();
   }
@@ -204,13 +207,22 @@ export class HistoryReader {
           }
           out.totals = totals;
           out.underived = underived;
-          out.curve = store.equityCurve(q, this.o.curvePoints).map((p) => ({ time: p.time, equity: BigInt(p.equity) }));
+          out.curve = this.curveOf(store, period, q);
         }
       }
       return out;
     } catch (e) {
       return { ...base, gaps: [], error: `history store not read: ${e instanceof Error ? e.message : String(e)}` };
     }
+  }
+
+  private curveOf(store: HistoryStore, period: ReadPeriod, q: HistoryQuery): readonly { time: number; equity: bigint }[] {
+    const key = `${q.since}:${store.lastSampleTime()}`;
+    const last = this.curves.get(period);
+    if (last?.key === key) return last.curve;
+    const curve = store.equityCurve(q, this.o.curvePoints).map((p) => ({ time: p.time, equity: BigInt(p.equity) }));
+    this.curves.set(period, { key, curve });
+    return curve;
   }
 
   /**
