@@ -5,6 +5,8 @@
  *
  * - the dashboard's start (the built app in a 120x40 pty, spawn to the first live book and
  *   to ready to trade; its recorder opens the store and writes its run while it starts);
+ * - the dashboard running with its PnL pane open on `all` (the heaviest of the panes' reads):
+ *   CPU over a window at the default activity, and keypress to screen (`?`), one side at a time;
  * - `perpdesk history fills --since 1d --csv`, spawn to exit (every one of the 100,000 fills
  *   is within the day: the worst case of that command);
  * - in this process, one read of the screen's history reader (session/historyReader.ts) per
@@ -23,6 +25,9 @@ import { HistoryReader, type ReadPart, type ReadPeriod } from '../src/session/hi
 import { createAppStore } from '../src/state/store.js';
 import { buildDist, ROOT } from './dashboard.js';
 import type { GoalRow } from './dashboard/report.js';
+import { OURS, PtyDashboard } from './dashboard/ptyDashboard.js';
+import { liveBook } from './dashboard/screenChecks.js';
+import { sleep } from './dashboard/sessions.js';
 import { timeStart } from './dashboard/startup.js';
 import { fix, percentile, table } from './measure.js';
 
@@ -90,6 +95,46 @@ function timeCommand(args: string[]): number {
   return ms;
 }
 
+const CPU_WINDOW_S = 10;
+const KEYPRESSES = 10;
+const HELP = 'Help: keys';
+
+/**
+ * The dashboard running on a state directory with its PnL pane open on `all` (the heaviest
+ * read: totals over every fill, the curve over every sample): CPU over a window at the
+ * default activity, then keypress to screen (`?` opens help, `?` closes it).
+ */
+async function running(home: string): Promise<{ cpuPercent: number; keys: number[] }> {
+  const d = new PtyDashboard({ root: ROOT, variant: OURS, args: [], home });
+  try {
+    await d.until(liveBook, 30_000, 'a live book');
+    d.press('l');
+    await sleep(200);
+    d.press(']');
+    await d.until((x) => /\[PnL\][^┓]*━ day ━/.test(x), 10_000, 'the PnL pane');
+    for (const period of ['week', 'month', 'all']) {
+      d.press('v');
+      await d.until((x) => new RegExp(`\\[PnL\\][^┓]*━ ${period} ━`).test(x), 10_000, `the PnL pane on ${period}`);
+    }
+    await sleep(2_000);
+    const cpu0 = d.cpuSeconds() ?? Number.NaN;
+    const t0 = performance.now();
+    await sleep(CPU_WINDOW_S * 1000);
+    const cpuPercent = (100 * ((d.cpuSeconds() ?? Number.NaN) - cpu0)) / ((performance.now() - t0) / 1000);
+    const keys: number[] = [];
+    for (let i = 0; i < KEYPRESSES; i++) {
+      await sleep(150 + ((i * 37) % 150));
+      keys.push(await d.pressAndTime('?', (x) => x.includes(HELP), 10_000, 'the help overlay'));
+      await sleep(150 + ((i * 53) % 150));
+      keys.push(await d.pressAndTime('?', (x) => !x.includes(HELP), 10_000, 'the help overlay to close'));
+    }
+    await d.quit();
+    return { cpuPercent, keys };
+  } finally {
+    await d.stop();
+  }
+}
+
 const p50 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
 const p95 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 95);
 
@@ -115,6 +160,8 @@ export async function benchHistory(o: { skipBuild: boolean; log?: (line: string)
         if (t.readyMs !== undefined) ready[side].push(t.readyMs);
       }
     }
+    log(`the PnL pane open on all: CPU over ${CPU_WINDOW_S} s and ${2 * KEYPRESSES} keypresses on each, one at a time...`);
+    const run = { small: await running(homes.small), large: await running(homes.large) };
     const csv = { small: [] as number[], large: [] as number[] };
     log(`timing ${COMMANDS} runs of perpdesk history fills --since 1d --csv on each...`);
     for (let i = 0; i < COMMANDS; i++) {
@@ -162,6 +209,8 @@ export async function benchHistory(o: { skipBuild: boolean; log?: (line: string)
     }
 
     const startRatio = p50(starts.large) / p50(starts.small);
+    const cpuRatio = run.large.cpuPercent / run.small.cpuPercent;
+    const keyRatio = p95(run.large.keys) / p95(run.small.keys);
     const csvP50 = p50(csv.large);
     const markdown = [
       `The embedded demo account in two state directories: a small store (its onboarding only) and one of ${FILLS.toLocaleString('en-US')} fills (all in the last day), ${ORDERS.toLocaleString('en-US')} order events and a week of minute samples. ${STARTS} dashboard starts and ${COMMANDS} command runs of each, interleaved; wall time in ms on a shared 2-core host that other jobs were using (noisy: read the ratios, not the last digit).`,
@@ -171,6 +220,8 @@ export async function benchHistory(o: { skipBuild: boolean; log?: (line: string)
         [
           ['dashboard start, spawn to the first live book (120x40 pty)', fix(p50(starts.small)), fix(p95(starts.small)), fix(p50(starts.large)), fix(p95(starts.large))],
           ['dashboard start, spawn to ready to trade', fix(p50(ready.small)), fix(p95(ready.small)), fix(p50(ready.large)), fix(p95(ready.large))],
+          [`dashboard CPU %, PnL pane open on all, default activity (${CPU_WINDOW_S} s window)`, fix(run.small.cpuPercent), '', fix(run.large.cpuPercent), ''],
+          [`keypress to screen, PnL pane open on all (? help, ${2 * KEYPRESSES} samples)`, fix(p50(run.small.keys)), fix(p95(run.small.keys)), fix(p50(run.large.keys)), fix(p95(run.large.keys))],
           ['`perpdesk history fills --since 1d --csv`, spawn to exit', fix(p50(csv.small)), fix(p95(csv.small)), fix(csvP50), fix(p95(csv.large))],
         ],
       ),
@@ -186,6 +237,8 @@ export async function benchHistory(o: { skipBuild: boolean; log?: (line: string)
       markdown,
       goals: [
         { goal: 'dashboard start with a 100,000-fill history store, over the small one (first live book, p50)', target: '<= 1.2x', measured: `${fix(startRatio, 2)}x`, met: startRatio <= 1.2 },
+        { goal: 'dashboard CPU at normal with a 100,000-fill history store, PnL pane open on all, over the small one', target: '<= 1.2x', measured: `${fix(cpuRatio, 2)}x (${fix(run.large.cpuPercent)} % vs ${fix(run.small.cpuPercent)} %)`, met: cpuRatio <= 1.2 },
+        { goal: 'keypress p95 with a 100,000-fill history store, PnL pane open on all, over the small one', target: '<= 1.2x', measured: `${fix(keyRatio, 2)}x (${fix(p95(run.large.keys))} ms vs ${fix(p95(run.small.keys))} ms)`, met: keyRatio <= 1.2 },
         { goal: '`perpdesk history fills --since 1d --csv` on 100,000 fills (p50)', target: '< 1000 ms', measured: `${fix(csvP50)} ms`, met: csvP50 < 1000 },
       ],
     };
