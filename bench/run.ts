@@ -15,6 +15,7 @@ import { goalsTable } from './dashboard/report.js';
 import { writeBenchDocs } from './docsWriter.js';
 import { benchExchange } from './exchange.js';
 import { benchFanout } from './fanout.js';
+import { benchHistory } from './history.js';
 import { benchServe } from './serve.js';
 import { benchScreens } from './screens.js';
 import { benchAlerts } from './alerts.js';
@@ -51,6 +52,8 @@ const BENCHES: Record<string, Bench> = {
   screens: (f) => benchScreens({ skipBuild: !f.build }),
   // Issue 37: keypress latency with 100 alert rules armed beside none.
   alerts: (f) => benchAlerts({ skipBuild: !f.build }),
+  // Issue 35: a history store of 100,000 fills and 10,000 orders beside the small account's.
+  history: (f) => benchHistory({ skipBuild: !f.build }),
 };
 
 const USAGE = `usage: npm run bench [-- NAME ...] [--soak MINUTES] [--no-docs] [--no-build]

@@ -429,9 +429,11 @@ export class HistoryStore {
     return added;
   }
 
-  orders(q: HistoryQuery = {}): StoredOrderEvent[] {
+  orders(q: HistoryQuery & { ids?: readonly number[] } = {}): StoredOrderEvent[] {
     const w = where(q);
-    const rows = this.db.prepare(`SELECT * FROM order_events${w.sql} ORDER BY time, id`).all(...w.args) as Record<string, unknown>[];
+    const ids = q.ids === undefined ? undefined : q.ids.map((id) => Math.trunc(id)).join(',');
+    const sql = ids === undefined ? w.sql : w.sql ? `${w.sql} AND id IN (${ids})` : ` WHERE id IN (${ids})`;
+    const rows = this.db.prepare(`SELECT * FROM order_events${sql} ORDER BY time, id`).all(...w.args) as Record<string, unknown>[];
     return rows.map((r) => ({
       time: r.time as number,
       oid: r.oid as number,
@@ -520,6 +522,95 @@ export class HistoryStore {
       observed: r.observed as string,
       funding: r.funding === 1,
     }));
+  }
+
+  // ---- bounded reads, for the screens ----
+
+  /** The latest time the store knows of (a sample's or a fill's), in exchange ms. */
+  latestTime(): number | undefined {
+    const r = this.db.prepare('SELECT max(t) AS t FROM (SELECT max(time) AS t FROM samples UNION ALL SELECT max(time) FROM fills)').get() as { t: number | null };
+    return r.t ?? undefined;
+  }
+
+  /** The newest `limit` fills of the period, newest first, and how many the period holds. */
+  recentFills(q: HistoryQuery, limit: number): { rows: StoredFill[]; count: number } {
+    const w = where(q);
+    const count = (this.db.prepare(`SELECT count(*) AS n FROM fills${w.sql}`).get(...w.args) as { n: number }).n;
+    const rows = (this.db.prepare(`SELECT * FROM fills${w.sql} ORDER BY time DESC, tid DESC, oid DESC LIMIT ?`).all(...w.args, limit) as FillRow[]).map(fillOf);
+    return { rows, count };
+  }
+
+  /** The newest `limit` order events of the period, newest first, and how many the period holds. */
+  recentOrders(q: HistoryQuery, limit: number): { rows: StoredOrderEvent[]; count: number } {
+    const w = where(q);
+    const count = (this.db.prepare(`SELECT count(*) AS n FROM order_events${w.sql}`).get(...w.args) as { n: number }).n;
+    const ids = (this.db.prepare(`SELECT id FROM order_events${w.sql} ORDER BY time DESC, id DESC LIMIT ?`).pluck().all(...w.args, limit) as number[]);
+    if (ids.length === 0) return { rows: [], count };
+    const rows = this.orders({ ...q, since: undefined, until: undefined, contractId: undefined, ids });
+    return { rows: rows.reverse(), count };
+  }
+
+  /** The latest sample's time, exchange ms. */
+  lastSampleTime(): number | undefined {
+    return (this.db.prepare('SELECT time FROM samples ORDER BY time DESC LIMIT 1').pluck().get() as number | undefined) ?? undefined;
+  }
+
+  /** The newest fill's row id (fills are only ever added: a row id bounds what a read has seen). */
+  lastFillRow(): number {
+    return (this.db.prepare('SELECT max(rowid) FROM fills').pluck().get() as number | null) ?? 0;
+  }
+
+  /**
+   * Realised PnL and fees per contract (raw units, bigint) of the period's fills whose row id
+   * is in (after, upTo]: a screen adds what came since its last read and takes off what left
+   * its period, instead of summing every fill again. Summed by SQLite in 64-bit integers,
+   * exact (the amounts are the wire's raw integers; SUM fails on an overflow rather than
+   * round, and the rows are then summed here in bigint).
+   */
+  fillTotals(q: HistoryQuery, rows: { after?: number; upTo?: number } = {}): Map<number, { realised: bigint; fees: bigint; fills: number }> {
+    const w = where(q);
+    const parts = [w.sql ? w.sql.slice(' WHERE '.length) : '', rows.after !== undefined ? 'rowid > ?' : '', rows.upTo !== undefined ? 'rowid <= ?' : ''].filter((x) => x !== '');
+    const sql = parts.length ? ` WHERE ${parts.join(' AND ')}` : '';
+    const args = [...w.args, ...(rows.after !== undefined ? [rows.after] : []), ...(rows.upTo !== undefined ? [rows.upTo] : [])];
+    const out = new Map<number, { realised: bigint; fees: bigint; fills: number }>();
+    try {
+      const sums = this.db
+        .prepare(`SELECT contract_id, SUM(CAST(closed_pnl AS INTEGER)), SUM(CAST(fee AS INTEGER)), count(*) FROM fills${sql} GROUP BY contract_id`)
+        .raw()
+        .safeIntegers()
+        .all(...args) as [bigint, bigint | null, bigint | null, bigint][];
+      for (const [id, pnl, fee, n] of sums) out.set(Number(id), { realised: pnl ?? 0n, fees: fee ?? 0n, fills: Number(n) });
+      return out;
+    } catch {
+      // An integer overflow: summed below in bigint.
+      out.clear();
+    }
+    for (const [contractId, pnl, fee] of this.db.prepare(`SELECT contract_id, closed_pnl, fee FROM fills${sql}`).raw().iterate(...args) as IterableIterator<[number, string, string]>) {
+      let t = out.get(contractId);
+      if (!t) out.set(contractId, (t = { realised: 0n, fees: 0n, fills: 0 }));
+      t.realised += BigInt(pnl);
+      t.fees += BigInt(fee);
+      t.fills++;
+    }
+    return out;
+  }
+
+  /**
+   * The equity curve of the period in at most about `points` points: the last sample of
+   * each of `points` equal spans of time (all of them when there are fewer).
+   */
+  equityCurve(q: HistoryQuery, points: number): { time: number; equity: string }[] {
+    const w = where(q, 'time', false);
+    // Two queries: each is one step down the time index (min and max together would scan).
+    const lo = this.db.prepare(`SELECT time FROM samples${w.sql} ORDER BY time LIMIT 1`).pluck().get(...w.args) as number | undefined;
+    const hi = this.db.prepare(`SELECT time FROM samples${w.sql} ORDER BY time DESC LIMIT 1`).pluck().get(...w.args) as number | undefined;
+    if (lo === undefined || hi === undefined) return [];
+    const span = { lo, hi };
+    const bucket = Math.max(1, Math.ceil((span.hi - span.lo + 1) / Math.max(1, points)));
+    // SQLite gives a bare column the values of the row max() picked: each span's last sample.
+    return this.db
+      .prepare(`SELECT max(time) AS time, equity FROM samples${w.sql} GROUP BY (time - ?) / ? ORDER BY time`)
+      .all(...w.args, span.lo, bucket) as { time: number; equity: string }[];
   }
 
   /**

@@ -110,6 +110,11 @@ const DEFS = [
   { id: 'algos.pauseResume', keys: ['space'], description: 'Pause the selected algo, or resume it', context: 'algos', writes: true, hint: 'pause/resume' },
   { id: 'algos.cancel', keys: ['x', 'd'], description: 'Cancel the selected algo and its resting orders', context: 'algos', writes: true, hint: 'cancel' },
   { id: 'journal.details', keys: ['enter'], description: 'Show the signed action and its result', context: 'journal', hint: 'details' },
+  // The trading memory (docs/history.md): what the history store holds, read on a timer.
+  { id: 'history.period', keys: ['v'], description: 'History: next period (day, week, month, all)', context: 'history', hint: 'period' },
+  { id: 'history.sort', keys: ['o'], description: 'History: next order (newest, oldest, by contract)', context: 'history', hint: 'sort' },
+  { id: 'funding.period', keys: ['v'], description: 'Funding: next period (day, week, month, all)', context: 'funding', hint: 'period' },
+  { id: 'pnl.period', keys: ['v'], description: 'PnL: next period of the equity curve and figures (day, week, month, all)', context: 'pnl', hint: 'period' },
   // A write to the operator's disk: refused to a read-only screen like a signed action.
   { id: 'journal.export', keys: [], description: 'Export the journal, fills and order updates (CSV and JSON)', context: 'global', writes: true },
   { id: 'notices', keys: [], description: 'The last 100 notices and answers, whole, with their times', context: 'global' },

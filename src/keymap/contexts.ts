@@ -16,6 +16,9 @@ export const PANE_CONTEXTS = [
   'journal',
   'algos',
   'accounts',
+  'history',
+  'funding',
+  'pnl',
 ] as const;
 export type PaneContext = (typeof PANE_CONTEXTS)[number];
 
@@ -48,6 +51,9 @@ export const CONTEXT_TITLES: Record<Context, string> = {
   journal: 'Journal',
   algos: 'Algos',
   accounts: 'Accounts',
+  history: 'History',
+  funding: 'Funding',
+  pnl: 'PnL',
   form: 'Forms',
   confirm: 'Confirmation',
   picker: 'Contract picker',
@@ -69,6 +75,8 @@ const LIST_PANES: ReadonlySet<PaneContext> = new Set([
   'journal',
   'algos',
   'accounts',
+  'history',
+  'funding',
 ]);
 
 /** Overlays that show a scrollable or filterable list. */

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { computeLayout, type Layout, type PaneId } from '../../src/ui/app/layout.js';
 import { listThemes } from '../../src/ui/theme/loadTheme.js';
 import { frameViolations, type Grid } from '../support/paneFrame.js';
+import { extremeHistory } from './support/extremeHistory.js';
 import { CONTENTS, extremeStore, type Contents } from './support/extremeStores.js';
 import { renderApp, type RenderedApp } from './support/renderApp.js';
 
@@ -14,9 +15,12 @@ import { renderApp, type RenderedApp } from './support/renderApp.js';
  */
 
 let app: RenderedApp | undefined;
+let history: ReturnType<typeof extremeHistory> | undefined;
 afterEach(() => {
   app?.unmount();
   app = undefined;
+  history?.close();
+  history = undefined;
 });
 
 const THEMES = listThemes();
@@ -59,7 +63,10 @@ async function checkCase(c: Case): Promise<void> {
     if (p.tabs.length > 1) activeTab[p.id] = p.tabs[(c.tabSeed + i) % p.tabs.length]!;
   });
   const first = layout.focusOrder[0]!;
-  app = renderApp({ cols: c.cols, rows: c.rows, store: extremeStore(c.contents, c.points), view: { themeName: c.theme, activeTab, focus: first } });
+  const store = extremeStore(c.contents, c.points);
+  // The trading-memory panes over a store of the same account (none for the empty one: "no history recorded").
+  history = c.contents === 'empty' ? undefined : extremeHistory(store);
+  app = renderApp({ cols: c.cols, rows: c.rows, store, view: { themeName: c.theme, activeTab, focus: first }, ...(history ? { history: history.reader } : {}) });
   const label = `${c.cols}x${c.rows} ${c.theme} ${c.contents} ${c.points} points`;
   // Every pane of every area takes focus once (a tabbed area shows the focused tab).
   const order = [...new Set([first, ...layout.panes.flatMap((p) => (p.id === 'header' || p.id === 'status' ? [] : p.tabs))])];
@@ -70,6 +77,8 @@ async function checkCase(c: Case): Promise<void> {
   }
   app.unmount();
   app = undefined;
+  history?.close();
+  history = undefined;
 }
 
 describe('layout invariant on the rendered frame', () => {

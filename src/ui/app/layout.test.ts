@@ -83,12 +83,12 @@ describe('computeLayout', () => {
     expect(l.panes.at(-1)).toMatchObject({ y: 21, height: 2 });
   });
 
-  it('shows every pane at 120x40, all on their own but fills and algos, and account and accounts, which take turns', () => {
+  it('shows every pane at 120x40, all on their own but those that take turns: fills, algos and history; journal and funding; chart and PnL; account and accounts', () => {
     const l = computeLayout(120, 40);
     expect(l.template).toBe('full');
-    const shared: Record<string, string[]> = { fills: ['fills', 'algos'], account: ['account', 'accounts'] };
+    const shared: Record<string, string[]> = { fills: ['fills', 'algos', 'history'], journal: ['journal', 'funding'], chart: ['chart', 'pnl'], account: ['account', 'accounts'] };
     for (const p of l.panes) expect(p.tabs).toEqual(shared[p.id] ?? [p.id]);
-    expect(l.panes).toHaveLength(PANE_IDS.length - 2);
+    expect(l.panes).toHaveLength(PANE_IDS.length - 5);
   });
 
   it('lets the chart take the extra width at 240x70 and the book the extra height', () => {
@@ -103,7 +103,8 @@ describe('computeLayout', () => {
   it('uses a chart row on tall narrow terminals', () => {
     const l = computeLayout(80, 50);
     expect(l.template).toBe('narrowTall');
-    expect(areaOf(l, 'chart')?.tabs).toEqual(['chart']);
+    // The chart's row, with the PnL pane's equity curve as its other tab.
+    expect(areaOf(l, 'chart')?.tabs).toEqual(['chart', 'pnl']);
   });
 
   it('reports a terminal that is too small instead of overflowing', () => {

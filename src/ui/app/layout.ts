@@ -80,7 +80,7 @@ interface Template {
 
 const HEADER: Row = { fixed: HEADER_ROWS, weight: 0, cells: [{ tabs: ['header'], weight: 1 }] };
 const STATUS: Row = { fixed: STATUS_ROWS, weight: 0, cells: [{ tabs: ['status'], weight: 1 }] };
-const ACCOUNT_TABS: PaneId[] = ['orders', 'positions', 'algos', 'fills', 'account', 'accounts', 'shareGroups', 'agents', 'journal'];
+const ACCOUNT_TABS: PaneId[] = ['orders', 'positions', 'algos', 'fills', 'history', 'funding', 'account', 'accounts', 'shareGroups', 'agents', 'journal'];
 
 /** Richest first; the first whose minimums fit is used. */
 const TEMPLATES: readonly Template[] = [
@@ -90,13 +90,13 @@ const TEMPLATES: readonly Template[] = [
     minRows: 36,
     rows: [
       HEADER,
-      { weight: 44, cells: [{ tabs: ['book'], weight: 25 }, { tabs: ['chart'], weight: 50 }, { tabs: ['trades'], weight: 25 }] },
+      { weight: 44, cells: [{ tabs: ['book'], weight: 25 }, { tabs: ['chart', 'pnl'], weight: 50 }, { tabs: ['trades'], weight: 25 }] },
       { weight: 30, cells: [{ tabs: ['orders'], weight: 40 }, { tabs: ['positions'], weight: 40 }, { tabs: ['account', 'accounts'], weight: 20 }] },
       {
         weight: 26,
         cells: [
-          { tabs: ['fills', 'algos'], weight: 30 },
-          { tabs: ['journal'], weight: 30 },
+          { tabs: ['fills', 'algos', 'history'], weight: 30 },
+          { tabs: ['journal', 'funding'], weight: 30 },
           { tabs: ['shareGroups'], weight: 20 },
           { tabs: ['agents'], weight: 20 },
         ],
@@ -110,12 +110,12 @@ const TEMPLATES: readonly Template[] = [
     minRows: 24,
     rows: [
       HEADER,
-      { weight: 58, cells: [{ tabs: ['book'], weight: 34 }, { tabs: ['chart'], weight: 40 }, { tabs: ['trades'], weight: 30 }] },
+      { weight: 58, cells: [{ tabs: ['book'], weight: 34 }, { tabs: ['chart', 'pnl'], weight: 40 }, { tabs: ['trades'], weight: 30 }] },
       {
         weight: 42,
         cells: [
           { tabs: ['orders', 'positions', 'algos'], weight: 58 },
-          { tabs: ['fills', 'account', 'accounts', 'shareGroups', 'agents', 'journal'], weight: 42 },
+          { tabs: ['fills', 'history', 'funding', 'account', 'accounts', 'shareGroups', 'agents', 'journal'], weight: 42 },
         ],
       },
       STATUS,
@@ -128,7 +128,7 @@ const TEMPLATES: readonly Template[] = [
     rows: [
       HEADER,
       { weight: 45, cells: [{ tabs: ['book'], weight: 55 }, { tabs: ['trades'], weight: 45 }] },
-      { weight: 25, cells: [{ tabs: ['chart'], weight: 1 }] },
+      { weight: 25, cells: [{ tabs: ['chart', 'pnl'], weight: 1 }] },
       { weight: 30, cells: [{ tabs: ACCOUNT_TABS, weight: 1 }] },
       STATUS,
     ],
@@ -139,7 +139,7 @@ const TEMPLATES: readonly Template[] = [
     minRows: MIN_ROWS,
     rows: [
       HEADER,
-      { weight: 60, cells: [{ tabs: ['book'], weight: 55 }, { tabs: ['trades', 'chart'], weight: 45 }] },
+      { weight: 60, cells: [{ tabs: ['book'], weight: 55 }, { tabs: ['trades', 'chart', 'pnl'], weight: 45 }] },
       { weight: 40, cells: [{ tabs: ACCOUNT_TABS, weight: 1 }] },
       STATUS,
     ],

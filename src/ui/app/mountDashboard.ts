@@ -1,3 +1,4 @@
+import { HistoryReader } from '../../session/historyReader.js';
 import { createElement } from 'react';
 import { render, type Instance } from 'ink';
 import type { AlgoBoard } from '../../algo/algoBoard.js';
@@ -156,6 +157,8 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
   const write = io.terminalWrite ?? ((data: string) => void io.stdout.write(data));
   const readOnly = core.session.readOnly || io.readOnly === true;
   const stopHolding = holdShown(core.session, viewStore);
+  // Read on timers and after fills, never in a render; one per screen, closed with it.
+  const history = new HistoryReader(session.history?.store, session.store);
   const ctx: AppContextValue = {
     // The session's store with this screen's own contract in view.
     store: screenStore(session.store, viewStore),
@@ -179,6 +182,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
     ...(io.accounts ? { accounts: io.accounts } : {}),
     ...(io.agentSwitch && !readOnly ? { agentSwitch: io.agentSwitch } : {}),
     ...(io.quitPausesAlgos ? { quitPausesAlgos: true } : {}),
+    history,
   };
   const stopEvents = io.sessionEvents === false ? () => {} : showEvents(core.session, viewStore);
   // BEL between frames moves no cursor, so it cannot disturb ink's drawing.
@@ -224,6 +228,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
       stopAlerts();
       stopRuleAlerts();
       stopHolding();
+      history.close();
     },
   };
 }

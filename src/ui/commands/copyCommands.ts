@@ -1,5 +1,6 @@
 import { rowCopyValue, type RowCopy } from '../clipboard/rowCopyValue.js';
 import type { AppContextValue } from '../context/AppContext.js';
+import { selectedFundingRow, selectedHistoryRow } from '../panes/selection.js';
 import { selectedAlgo } from './algoCommands.js';
 import { view } from '../view/viewStore.js';
 import type { CommandTable } from './types.js';
@@ -14,10 +15,24 @@ function selectedAlgoId(app: AppContextValue): RowCopy {
   return row ? { ok: true, what: 'algo id', value: row.key } : { ok: false, reason: 'nothing to copy: no algo selected' };
 }
 
+/** The History and Funding panes' rows are the screen's history reader's: an order's oid, a contract's name. */
+function historyCopy(app: AppContextValue): RowCopy {
+  const s = app.view.getState();
+  if (s.focus === 'funding') {
+    const f = selectedFundingRow(app.store.getState(), s, app);
+    return f ? { ok: true, what: 'contract', value: f.contract } : { ok: false, reason: 'nothing to copy: no funding row selected' };
+  }
+  const row = selectedHistoryRow(app.store.getState(), s, app);
+  if (!row) return { ok: false, reason: 'nothing to copy: no history row selected' };
+  if (row.kind === 'gap') return { ok: false, reason: `nothing to copy: ${row.note}` };
+  return { ok: true, what: 'oid', value: row.ids[0]! };
+}
+
 export const COPY_COMMANDS = {
   'row.copy': ({ app }) => {
     const s = app.view.getState();
-    const target = s.focus === 'algos' ? selectedAlgoId(app) : rowCopyValue(s.focus, app.store.getState(), s);
+    const target =
+      s.focus === 'algos' ? selectedAlgoId(app) : s.focus === 'history' || s.focus === 'funding' ? historyCopy(app) : rowCopyValue(s.focus, app.store.getState(), s);
     if (!target.ok) {
       view.notify(app.view, target.reason, 'info');
       return;

@@ -3,6 +3,7 @@ import { view } from '../view/viewStore.js';
 import { ALGO_COMMANDS } from './algoCommands.js';
 import { COPY_COMMANDS } from './copyCommands.js';
 import { FILTER_COMMANDS } from './filterCommands.js';
+import { HISTORY_COMMANDS } from './historyCommands.js';
 import { JOURNAL_COMMANDS } from './journalCommands.js';
 import { NOTICE_COMMANDS } from './noticeCommands.js';
 import { ALERT_COMMANDS } from './alertCommands.js';
@@ -29,6 +30,7 @@ export const COMMANDS = {
   ...FILTER_COMMANDS,
   ...COPY_COMMANDS,
   ...ALGO_COMMANDS,
+  ...HISTORY_COMMANDS,
 } satisfies Record<CommandId, CommandHandler>;
 
 /**

@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import type { AgentHandover } from '../app/agentHandover.js';
 import type { AlgoBoard } from '../../algo/algoBoard.js';
 import type { AccountsWatch } from '../../session/accountsWatch.js';
+import type { HistoryReader } from '../../session/historyReader.js';
 import type { Session } from '../../session/index.js';
 import type { FormSettings } from '../../forms/context.js';
 import type { AppState } from '../../state/types.js';
@@ -50,6 +51,8 @@ export interface AppContextValue {
   agentSwitch?: AgentHandover;
   /** Quitting this screen ends the process, pausing the algos it runs (the local dashboard; a serve viewer's q leaves them running). */
   quitPausesAlgos?: boolean;
+  /** This screen's reader of the session's history store (the History, Funding and PnL panes). */
+  history?: HistoryReader;
 }
 
 /** One profile as the switcher lists it: nothing here is a key. */

@@ -8,10 +8,13 @@ import { ALGOS_PANE } from './algos/algosPaneDef.js';
 import { BOOK_PANE } from './book/bookPaneDef.js';
 import { CHART_PANE } from './chart/chartPaneDef.js';
 import { FILLS_PANE } from './fills/fillsPaneDef.js';
+import { FUNDING_PANE } from './funding/fundingPaneDef.js';
+import { HISTORY_PANE } from './history/historyPaneDef.js';
 import { JOURNAL_PANE } from './journal/journalPaneDef.js';
 import { ORDERS_PANE } from './orders/ordersPaneDef.js';
 import type { PaneDef } from './paneDef.js';
 import type { PaneProps } from './paneProps.js';
+import { PNL_PANE } from './pnl/pnlPaneDef.js';
 import { POSITIONS_PANE } from './positions/positionsPaneDef.js';
 import { SHARE_GROUPS_PANE } from './shareGroups/shareGroupsPaneDef.js';
 import { TRADES_PANE } from './trades/tradesPaneDef.js';
@@ -30,6 +33,9 @@ export const PANE_DEFS: { readonly [K in PaneContext]: PaneDef<K> } = {
   journal: JOURNAL_PANE,
   algos: ALGOS_PANE,
   accounts: ACCOUNTS_PANE,
+  history: HISTORY_PANE,
+  funding: FUNDING_PANE,
+  pnl: PNL_PANE,
 };
 
 /** Pane titles are the keymap's context titles, so help, hints and frames use one word. */

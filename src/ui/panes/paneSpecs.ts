@@ -6,9 +6,12 @@ import { ALGOS_SPEC } from './algos/algosPaneSpec.js';
 import { BOOK_SPEC } from './book/bookPaneSpec.js';
 import { CHART_SPEC } from './chart/chartPaneSpec.js';
 import { FILLS_SPEC } from './fills/fillsPaneSpec.js';
+import { FUNDING_SPEC } from './funding/fundingPaneSpec.js';
+import { HISTORY_SPEC } from './history/historyPaneSpec.js';
 import { JOURNAL_SPEC } from './journal/journalPaneSpec.js';
 import { ORDERS_SPEC } from './orders/ordersPaneSpec.js';
 import type { PaneSpec } from './paneSpec.js';
+import { PNL_SPEC } from './pnl/pnlPaneSpec.js';
 import { POSITIONS_SPEC } from './positions/positionsPaneSpec.js';
 import { SHARE_GROUPS_SPEC } from './shareGroups/shareGroupsPaneSpec.js';
 import { TRADES_SPEC } from './trades/tradesPaneSpec.js';
@@ -31,4 +34,7 @@ export const PANE_SPECS: { readonly [K in PaneContext]: PaneSpec<K> } = {
   journal: JOURNAL_SPEC,
   algos: ALGOS_SPEC,
   accounts: ACCOUNTS_SPEC,
+  history: HISTORY_SPEC,
+  funding: FUNDING_SPEC,
+  pnl: PNL_SPEC,
 };

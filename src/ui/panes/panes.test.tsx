@@ -98,6 +98,9 @@ describe('pane content', () => {
       journal: 'no signed actions yet',
       algos: 'no algos: W starts one',
       accounts: 'no profiles',
+      history: 'no history recorded',
+      funding: 'no history recorded',
+      pnl: 'no history recorded',
     };
     for (const id of CONTENT) {
       const r = renderPane(PANES[id], createAppStore(), { width: 50, height: 10, focused: false });

@@ -11,6 +11,10 @@ import { AGENTS_LIST } from './agents/agentsList.js';
 import { ALGOS_LIST } from './algos/algosList.js';
 import { ladderOf, moveBookCursor, parseRaw, type BookLadder } from './book/bookLadder.js';
 import { FILLS_LIST } from './fills/fillsList.js';
+import { fundingListed } from './funding/fundingListed.js';
+import { fundingFilter, type FundingRow } from './funding/fundingRows.js';
+import { historyListed, type HistoryScreen } from './history/historyListed.js';
+import { historyFilter, type HistoryRow } from './history/historyRows.js';
 import { JOURNAL_LIST } from './journal/journalList.js';
 import { listedRows, type ListPaneDef, type ListPaneId, type ListScreen } from './listPaneDef.js';
 import { ORDERS_LIST } from './orders/ordersList.js';
@@ -30,7 +34,7 @@ import { TRADES_LIST } from './trades/tradesList.js';
  */
 
 /** The panes whose rows `/` filters: lists of text. The book and the chart are drawn, not listed. */
-export const FILTER_PANES = ['orders', 'positions', 'fills', 'trades', 'journal', 'agents', 'shareGroups', 'account', 'algos', 'accounts'] as const;
+export const FILTER_PANES = ['orders', 'positions', 'fills', 'trades', 'journal', 'agents', 'shareGroups', 'account', 'algos', 'accounts', 'history', 'funding'] as const;
 export type FilterPane = (typeof FILTER_PANES)[number];
 
 export function isFilterPane(pane: string): pane is FilterPane {
@@ -53,6 +57,8 @@ export const paneRowFilters = {
   account: rowFilter((r: AccountRow) => [r.where, r.coin, r.balance, r.equity, r.used, r.available, r.withdrawable, r.ratio]),
   algos: ALGOS_LIST.filter,
   accounts: ACCOUNTS_LIST.filter,
+  history: historyFilter,
+  funding: fundingFilter,
 } satisfies Record<FilterPane, unknown>;
 
 type RowsOf = (app: AppState, view: ViewState, screen: ListScreen) => readonly { key: string }[];
@@ -106,7 +112,10 @@ export function bookLadder(app: AppState, view: ViewState): BookLadder | undefin
 }
 
 /** Rows a pane lists, for clamping j/k, page and end moves. The book counts its levels. */
-export function paneRowCount(pane: PaneId, app: AppState, view: ViewState, screen: ListScreen = NO_SCREEN): number {
+export function paneRowCount(pane: PaneId, app: AppState, view: ViewState, screen: ListScreen & HistoryScreen = NO_SCREEN): number {
+  // The trading memory's rows are the screen's history reader's last read.
+  if (pane === 'history') return historyListed(app, view, screen).rows.length;
+  if (pane === 'funding') return fundingListed(app, view, screen).rows.length;
   if (pane === 'book') {
     const l = bookLadder(app, view);
     return l ? l.asks.length + l.bids.length : 0;
@@ -153,6 +162,16 @@ export function selectedShareGroupId(app: AppState, view: ViewState): number | u
 /** The selected account row: a chain balance or a market-deployer pool. */
 export function selectedAccountRow(app: AppState, view: ViewState): AccountRow | undefined {
   return pick(accountRowsOf(app, view), view.selection.account);
+}
+
+/** The History pane's selected row (a fill, an order event or a gap), as the pane lists it. */
+export function selectedHistoryRow(app: AppState, view: ViewState, screen: HistoryScreen): HistoryRow | undefined {
+  return pick(historyListed(app, view, screen).rows, view.selection.history);
+}
+
+/** The Funding pane's selected row (one contract). */
+export function selectedFundingRow(app: AppState, view: ViewState, screen: HistoryScreen): FundingRow | undefined {
+  return pick(fundingListed(app, view, screen).rows, view.selection.funding);
 }
 
 /** The book cursor as a raw price, or undefined while it rests at the spread. */

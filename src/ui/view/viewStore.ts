@@ -27,6 +27,18 @@ export type Overlay =
 /** What a filter narrows: a list pane's rows, or the entries of help. */
 export type FilterTarget = PaneId | 'help';
 
+/** The trading-memory panes (docs/history.md) and the periods they show. */
+export type HistoryPane = 'history' | 'funding' | 'pnl';
+export const HISTORY_PERIODS = ['day', 'week', 'month', 'all'] as const;
+export type HistoryPeriod = (typeof HISTORY_PERIODS)[number];
+export const HISTORY_SORTS = ['newest', 'oldest', 'contract'] as const;
+export type HistorySort = (typeof HISTORY_SORTS)[number];
+
+/** A pane's period: a day until the user picks another. */
+export function historyPeriodOf(s: Pick<ViewState, 'historyPeriods'>, pane: HistoryPane): HistoryPeriod {
+  return s.historyPeriods[pane] ?? 'day';
+}
+
 export interface ViewState {
   /**
    * The contract this screen shows and its forms open on, by name: the screen's own, so
@@ -74,6 +86,10 @@ export interface ViewState {
   viewers: number | null;
   /** Open-orders pane: the selected contract only, or every contract. */
   ordersScope: 'contract' | 'all';
+  /** The period each trading-memory pane shows (History, Funding, PnL): day, week, month or all. */
+  historyPeriods: Readonly<Partial<Record<HistoryPane, HistoryPeriod>>>;
+  /** How the History pane orders its rows. */
+  historySort: HistorySort;
   /** The open form's fields, stage and answer (src/ui/forms); null while no form is open. */
   form: FormState | null;
   /** The last form instance number this screen gave out (a late answer tells its form by it). */
@@ -121,6 +137,8 @@ export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
     progress: null,
     viewers: null,
     ordersScope: 'contract',
+    historyPeriods: {},
+    historySort: 'newest',
     form: null,
     formSeq: 0,
     leverageOf: {},
@@ -241,6 +259,20 @@ export const view = {
     const s = store.getState();
     // Row indices change meaning with the scope, so the selection starts over.
     store.setState({ ordersScope: s.ordersScope === 'all' ? 'contract' : 'all', selection: { ...s.selection, orders: 0 } });
+  },
+  /** The next period of a trading-memory pane (day, week, month, all, day, ...); its selection starts over. */
+  cycleHistoryPeriod(store: ViewStore, pane: HistoryPane): HistoryPeriod {
+    const s = store.getState();
+    const next = HISTORY_PERIODS[(HISTORY_PERIODS.indexOf(historyPeriodOf(s, pane)) + 1) % HISTORY_PERIODS.length]!;
+    store.setState({ historyPeriods: { ...s.historyPeriods, [pane]: next }, selection: { ...s.selection, [pane]: 0 } });
+    return next;
+  },
+  /** The History pane's next order (newest, oldest, contract). */
+  cycleHistorySort(store: ViewStore): HistorySort {
+    const s = store.getState();
+    const next = HISTORY_SORTS[(HISTORY_SORTS.indexOf(s.historySort) + 1) % HISTORY_SORTS.length]!;
+    store.setState({ historySort: next, selection: { ...s.selection, history: 0 } });
+    return next;
   },
   setForm(store: ViewStore, form: FormState | null): void {
     store.setState({ form });

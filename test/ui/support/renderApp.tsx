@@ -3,6 +3,7 @@ import { DEFAULT_BINDINGS, type Binding } from '../../../src/keymap/index.js';
 import type { Session } from '../../../src/session/index.js';
 import type { AppStore } from '../../../src/state/store.js';
 import { App } from '../../../src/ui/app/App.js';
+import type { HistoryReader } from '../../../src/session/historyReader.js';
 import type { AppContextValue } from '../../../src/ui/context/AppContext.js';
 import { listThemes } from '../../../src/ui/theme/loadTheme.js';
 import { createViewStore, type ViewState, type ViewStore } from '../../../src/ui/view/viewStore.js';
@@ -25,6 +26,8 @@ export interface RenderAppOptions {
   store?: AppStore;
   view?: Partial<ViewState>;
   mode?: Partial<AppContextValue['mode']>;
+  /** The screen's history reader (the History, Funding and PnL panes); without it they say nothing is recorded. */
+  history?: HistoryReader;
   bindings?: readonly Binding[];
   session?: Session | null;
   /** The stream ink draws to, made from the virtual terminal's (as runDashboard wraps its own). */
@@ -44,6 +47,7 @@ export function renderApp(o: RenderAppOptions): RenderedApp {
     session: o.session ?? null,
     mode: { readOnly: false, embedded: true, signer: 'agent', address: '0x1111111111111111111111111111111111111111', ...o.mode },
     staleAfterMs: {},
+    ...(o.history ? { history: o.history } : {}),
   };
   const instance = render(
     <App ctx={ctx} bindings={o.bindings ?? DEFAULT_BINDINGS} level="truecolor" themeNames={listThemes()} onQuit={() => (quits += 1)} />,

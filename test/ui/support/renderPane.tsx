@@ -3,6 +3,7 @@ import { render } from 'ink-testing-library';
 import { AppContext, type AppContextValue } from '../../../src/ui/context/AppContext.js';
 import { createViewStore, type ViewState, type ViewStore } from '../../../src/ui/view/viewStore.js';
 import type { AppStore } from '../../../src/state/store.js';
+import type { HistoryReader } from '../../../src/session/historyReader.js';
 import type { PaneProps } from '../../../src/ui/panes/paneProps.js';
 
 export interface RenderedPane {
@@ -19,7 +20,7 @@ export function renderPane(
   Pane: ComponentType<PaneProps>,
   store: AppStore,
   props: PaneProps,
-  opts: { view?: Partial<ViewState>; staleAfterMs?: Record<string, number> } = {},
+  opts: { view?: Partial<ViewState>; staleAfterMs?: Record<string, number>; history?: HistoryReader } = {},
 ): RenderedPane {
   const view = createViewStore(opts.view);
   const ctx: AppContextValue = {
@@ -28,6 +29,7 @@ export function renderPane(
     session: null,
     mode: { readOnly: false, embedded: true, signer: 'agent', address: null },
     staleAfterMs: opts.staleAfterMs ?? {},
+    ...(opts.history ? { history: opts.history } : {}),
   };
   let current = props;
   const tree = (p: PaneProps) => (

@@ -10,10 +10,8 @@ import { memoLast, memoPerItem } from '../memo.js';
  * The account's fills, newest first. Fee and closed PnL are raw collateral units (USDC);
  * the fee is shown exactly, since a fee on a small fill is often below a cent.
  */
-export interface FillRow {
-  key: string;
-  fill: Fill;
-  time: string;
+/** What a fill shows wherever it is listed (the Fills pane, the History pane). */
+export interface FillCells {
   contract: string;
   side: string;
   isBuy: boolean;
@@ -22,10 +20,16 @@ export interface FillRow {
   fee: string;
   pnl: string;
   pnlTone: ThemeToken;
+}
+
+export interface FillRow extends FillCells {
+  key: string;
+  fill: Fill;
+  time: string;
   liquidity: string;
 }
 
-const rowOf = memoPerItem((f: Fill, configs: Configs | null): FillRow => {
+export const fillRowOf = memoPerItem((f: Fill, configs: Configs | null): FillRow => {
   const c = contractsById(configs).get(f.contractId);
   const coin = collateralCoin(configs);
   const scales = { priceScale: c?.priceScale ?? 0, qtyScale: c?.qtyScale ?? 0 };
@@ -48,6 +52,6 @@ const rowOf = memoPerItem((f: Fill, configs: Configs | null): FillRow => {
 
 export const fillRows = memoLast((fills: readonly Fill[], configs: Configs | null): readonly FillRow[] => {
   const out: FillRow[] = [];
-  for (let i = fills.length - 1; i >= 0; i--) out.push(rowOf(fills[i]!, configs));
+  for (let i = fills.length - 1; i >= 0; i--) out.push(fillRowOf(fills[i]!, configs));
   return out;
 });

@@ -1,7 +1,7 @@
 import type { Column } from '../../components/Table.js';
 import { dropOrder, widthFor } from '../columns.js';
 import { listPaneDef, someCountInfo } from '../listPaneDef.js';
-import { fillRows, type FillRow } from './fillRows.js';
+import { fillRows, type FillCells, type FillRow } from './fillRows.js';
 
 /**
  * The order the columns drop in as the pane narrows, first to go first: time, contract,
@@ -10,16 +10,23 @@ import { fillRows, type FillRow } from './fillRows.js';
  */
 const DROP_FIRST = ['liq', 'fee', 'pnl', 'time', 'contract', 'size', 'price', 'side'] as const;
 
-export function fillColumns(rows: readonly FillRow[]): Column<FillRow>[] {
-  const w = (title: string, pick: (r: FillRow) => string, min = 4) => widthFor(title, rows.map(pick), min, 20);
-  return dropOrder([
-    { key: 'time', title: 'Time', width: 8, cell: (r) => ({ text: r.time, token: 'muted' }) },
+/** The columns of a fill's cells: contract, side, price, size, fee and closed PnL. */
+export function fillCellColumns<R extends FillCells>(rows: readonly R[]): Column<R>[] {
+  const w = (title: string, pick: (r: R) => string, min = 4) => widthFor(title, rows.map(pick), min, 20);
+  return [
     { key: 'contract', title: 'Contract', width: w('Contract', (r) => r.contract), short: { title: 'Ctr', width: widthFor('Ctr', rows.map((r) => r.contract)) }, cell: (r) => r.contract },
     { key: 'side', title: 'Side', width: 4, cell: (r) => ({ text: r.side, token: r.isBuy ? 'bid' : 'ask' }) },
     { key: 'price', title: 'Price', width: w('Price', (r) => r.price, 5), align: 'right', cell: (r) => r.price },
     { key: 'size', title: 'Size', width: w('Size', (r) => r.size), align: 'right', cell: (r) => r.size },
     { key: 'fee', title: 'Fee', width: w('Fee', (r) => r.fee), align: 'right', cell: (r) => ({ text: r.fee, token: 'muted' }) },
     { key: 'pnl', title: 'Closed PnL', width: w('Closed PnL', (r) => r.pnl), align: 'right', cell: (r) => ({ text: r.pnl, token: r.pnlTone }) },
+  ];
+}
+
+export function fillColumns(rows: readonly FillRow[]): Column<FillRow>[] {
+  return dropOrder([
+    { key: 'time', title: 'Time', width: 8, cell: (r) => ({ text: r.time, token: 'muted' }) },
+    ...fillCellColumns(rows),
     { key: 'liq', title: 'Role', width: 5, grow: true, cell: (r) => ({ text: r.liquidity, token: r.liquidity === 'liq' ? 'error' : 'muted' }) },
   ], DROP_FIRST);
 }
