@@ -125,3 +125,22 @@ export function pruneRecordings(dir: string, limits: RecordingLimits, now: numbe
   }
   return removed;
 }
+
+const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
+const AGE_UNITS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** `512M`, `2G`, `1500000` (bytes; K, M, G, T are powers of 1024); undefined for anything else. */
+export function parseSize(text: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?$/i.exec(text.trim());
+  if (!m) return undefined;
+  const n = Math.floor(Number(m[1]) * SIZE_UNITS[m[2]!.toLowerCase()]!);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** `90m`, `12h`, `7d`, `2w`; undefined for anything else. */
+export function parseAge(text: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)([mhdw])$/.exec(text.trim());
+  if (!m) return undefined;
+  const ms = Math.round(Number(m[1]) * AGE_UNITS[m[2]!]!);
+  return Number.isSafeInteger(ms) && ms > 0 ? ms : undefined;
+}
