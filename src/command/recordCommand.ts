@@ -103,7 +103,7 @@ async function record(r: CommandRun): Promise<{ json: unknown; human: string[] }
 export const recordCommand: CommandSpec = {
   path: ['record'],
   usage: '[CONTRACT...] [--for 10m] [--max-size 1G] [--max-age 7d]',
-  summary: 'record the market as received (WebSocket messages and /info answers, gzip NDJSON per minute) to <state dir>/recordings until --for or Ctrl-C',
+  summary: 'record the market as received (WebSocket messages and /info answers, gzip NDJSON per minute) to the recordings folder of the state directory until --for or Ctrl-C',
   writes: false,
   streams: true,
   options: { 'max-size': { type: 'string' }, 'max-age': { type: 'string' } },

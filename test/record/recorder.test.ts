@@ -8,6 +8,9 @@ import { isoMicros, parseIsoMicros } from '../../src/record/recordingLine.js';
 import { RecordingWriter } from '../../src/record/recordingWriter.js';
 import { readRecordingFile, recordingFiles, type RecordedLine } from '../../src/record/readRecording.js';
 import { createSession } from '../../src/session/index.js';
+import { parseDashboardArgs } from '../../src/startup/args.js';
+import { recordingOf } from '../../src/startup/config.js';
+import { parseAge, parseSize } from '../../src/record/recordingFiles.js';
 import { exchangeData, startTestExchange, type Registered, type TestExchange } from '../support/exchangeHarness.js';
 import { tempDirs } from '../support/tempDirs.js';
 import { waitFor } from '../support/waitFor.js';
@@ -156,5 +159,19 @@ describe('the writer and its files', () => {
     expect(cut.warnings[0]).toContain(`${file}: unreadable after line ${cut.lines.length}`);
     expect(() => recordingFiles(join(dir, 'missing'))).toThrow(`no such file or folder: ${join(dir, 'missing')}`);
     expect(() => recordingFiles(temp())).toThrow('no recordings (*.ndjson.gz) in');
+  });
+});
+
+describe('turning it on', () => {
+  it('--record, the config\'s record key and the limit flags', () => {
+    expect(parseDashboardArgs(['--record']).record).toBe(true);
+    expect(parseDashboardArgs([]).record).toBeUndefined();
+    expect(recordingOf({}, {})).toBeUndefined();
+    expect(recordingOf({ record: false }, {})).toBeUndefined();
+    expect(recordingOf({ record: false }, { record: true })).toEqual({ limits: {} });
+    expect(recordingOf({ record: true }, {})).toEqual({ limits: {} });
+    expect(recordingOf({ record: { maxBytes: 1000, maxAgeDays: 0.5 } }, {})).toEqual({ limits: { maxBytes: 1000, maxAgeMs: 43_200_000 } });
+    expect([parseSize('512M'), parseSize('2g'), parseSize('1500'), parseSize('1.5K'), parseSize('x'), parseSize('0')]).toEqual([512 * 1024 ** 2, 2 * 1024 ** 3, 1500, 1536, undefined, undefined]);
+    expect([parseAge('90m'), parseAge('12h'), parseAge('7d'), parseAge('2w'), parseAge('7'), parseAge('1y')]).toEqual([5_400_000, 43_200_000, 604_800_000, 1_209_600_000, undefined, undefined]);
   });
 });
