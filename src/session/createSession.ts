@@ -474,6 +474,14 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     return startContract(o.contractName);
   })();
 
+  // Said once every face listens (a face subscribes right after createSession returns): the dashboard's status bar shows it.
+  if (recorder) {
+    const folder = recorder.status().folder;
+    void ready.then(() => {
+      if (!closed) emit({ type: 'notice', text: `recording the market to ${folder}`, tone: 'success' });
+    });
+  }
+
   // The embedded exchange onboards the demo account in the background: once it is done, the
   // WebSocket signs in again if its sign-in came before the agent was approved and was refused
   // (one in flight is retried only if refused), and the account is read at once.

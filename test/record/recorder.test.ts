@@ -46,6 +46,8 @@ describe('a live session recording', () => {
   it('records every message received and the /info answers, marks a drop, and never the key that signs', async () => {
     const stateDir = temp();
     const session = createSession({ url: ex.url }, { master: alice.key }, { contractName: 'SOL1', stateDir, flushMs: 20, poll: { accountMs: 100, marketStateMs: 100 }, record: {} });
+    const notices: string[] = [];
+    session.onEvent((e) => void (e.type === 'notice' && notices.push(e.text)));
     expect((await session.ready).ok).toBe(true);
     const s = () => session.store.getState();
     await waitFor(() => s().session.channels['userFills'] === 'live' && (s().market.trades[1]?.length ?? 0) > 0 && !s().session.staleness.book, 'live private streams, trades and a live book');
@@ -59,6 +61,8 @@ describe('a live session recording', () => {
     await waitFor(() => (session.recorder?.status().lines ?? 0) > 50, 'some lines recorded');
     const status = session.recorder!.status();
     await session.close();
+    // What a face shows (the dashboard's status bar): once, naming the folder.
+    expect(notices.filter((n) => n.startsWith('recording the market to '))).toEqual([`recording the market to ${status.folder}`]);
 
     const files = listRecordings(recordingsDir(stateDir));
     expect(files.length).toBeGreaterThan(0);
