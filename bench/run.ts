@@ -15,6 +15,7 @@ import { goalsTable } from './dashboard/report.js';
 import { writeBenchDocs } from './docsWriter.js';
 import { benchExchange } from './exchange.js';
 import { benchFanout } from './fanout.js';
+import { benchRecording } from './recording.js';
 import { benchServe } from './serve.js';
 import { benchScreens } from './screens.js';
 import { benchServeHostile } from './serveHostile.js';
@@ -48,6 +49,8 @@ const BENCHES: Record<string, Bench> = {
   'serve-hostile': (f) => benchServeHostile({ skipBuild: !f.build }),
   // Issue 34: kept regions and cell frames beside the whole-tree walk and the naive baseline.
   screens: (f) => benchScreens({ skipBuild: !f.build }),
+  // Issue 36: a dashboard recording the market beside the same not recording; bytes an hour.
+  recording: (f) => benchRecording({ skipBuild: !f.build }),
 };
 
 const USAGE = `usage: npm run bench [-- NAME ...] [--soak MINUTES] [--no-docs] [--no-build]
