@@ -111,7 +111,37 @@ export async function* readRecordingFile(file: string, o: ReadOptions): AsyncGen
   }
 }
 
-/** Every line of the files, in order. */
-export async function* readRecordings(files: readonly RecordingFile[], o: ReadOptions): AsyncGenerator<RecordedLine> {
+async function* readInTurn(files: readonly RecordingFile[], o: ReadOptions): AsyncGenerator<RecordedLine> {
   for (const f of files) yield* readRecordingFile(f.path, o);
+}
+
+/**
+ * Every line of the files in receive-time order: a recording session's files one after
+ * another, and the sessions (two processes that recorded at once) merged by receive time,
+ * one line of each held at a time.
+ */
+export async function* readRecordings(files: readonly RecordingFile[], o: ReadOptions): AsyncGenerator<RecordedLine> {
+  const sessions = new Map<string, RecordingFile[]>();
+  for (const f of files) {
+    const list = sessions.get(f.session);
+    if (list) list.push(f);
+    else sessions.set(f.session, [f]);
+  }
+  if (sessions.size <= 1) return yield* readInTurn(files, o);
+  const streams = [...sessions.values()].map((list) => readInTurn(list, o));
+  try {
+    const heads = await Promise.all(streams.map((st) => st.next()));
+    for (;;) {
+      let best = -1;
+      heads.forEach((h, i) => {
+        if (!h.done && (best < 0 || h.value.us < (heads[best]!.value as RecordedLine).us)) best = i;
+      });
+      if (best < 0) return;
+      yield heads[best]!.value as RecordedLine;
+      heads[best] = await streams[best]!.next();
+    }
+  } finally {
+    // A reader that stops early closes every file still open.
+    await Promise.all(streams.map((st) => st.return(undefined)));
+  }
 }

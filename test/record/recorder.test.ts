@@ -6,7 +6,7 @@ import { build } from '../../src/protocol/wire/index.js';
 import { listRecordings, minuteFileName, pruneRecordings, recordingsDir } from '../../src/record/recordingFiles.js';
 import { isoMicros, parseIsoMicros } from '../../src/record/recordingLine.js';
 import { RecordingWriter } from '../../src/record/recordingWriter.js';
-import { readRecordingFile, recordingFiles, type RecordedLine } from '../../src/record/readRecording.js';
+import { readRecordingFile, readRecordings, recordingFiles, type RecordedLine } from '../../src/record/readRecording.js';
 import { createSession } from '../../src/session/index.js';
 import { parseDashboardArgs } from '../../src/startup/args.js';
 import { recordingOf } from '../../src/startup/config.js';
@@ -139,6 +139,25 @@ describe('the writer and its files', () => {
     const bytes = files.reduce((n, f) => n + f.bytes, 0);
     expect(pruneRecordings(dir, { maxBytes: bytes - 1, maxAgeMs: 10 ** 12 }, t0 / 1000)).toBe(1);
     expect(listRecordings(dir)).toHaveLength(3);
+  });
+
+  it('two processes recording at once: a folder reads back in receive-time order', async () => {
+    const dir = temp();
+    const t0 = Date.UTC(2026, 11, 3, 6, 24, 50) * 1000;
+    let now = t0;
+    const limits = { maxBytes: 10 ** 9, maxAgeMs: 10 ** 12 };
+    const writers = [1, 2].map((pid) => new RecordingWriter({ dir, limits, header: () => ({ pid }), now: () => now, pid, onError: (m) => expect.fail(m) }));
+    // 30 s over a minute's turn, the two writers taking turns.
+    for (let i = 0; i < 60; i++) {
+      now = t0 + i * 500_000;
+      writers[i % 2]!.message(`{"channel":"trades","data":[${i}]}`);
+    }
+    await Promise.all(writers.map((w) => w.close()));
+    expect(listRecordings(dir)).toHaveLength(4);
+    const read: RecordedLine[] = [];
+    for await (const l of readRecordings(listRecordings(dir), { onWarning: (w) => expect.fail(w) })) read.push(l);
+    expect(read.filter((l) => l.kind === 'ws').map((l) => l.message)).toEqual(Array.from({ length: 60 }, (_, i) => `{"channel":"trades","data":[${i}]}`));
+    expect(read.filter((l) => l.kind === 'header')).toHaveLength(4);
   });
 
   it('times at the microsecond round-trip', () => {
