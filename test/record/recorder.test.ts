@@ -57,7 +57,7 @@ describe('a live session recording', () => {
     const cancelled = await session.exchange.cancelByCloid([{ contractId: 1, cloid: placed.ok ? placed.cloids[0]! : '0' }]);
     expect(cancelled.ok).toBe(true);
     session.ws.reconnect('test: drop the connection');
-    await waitFor(() => s().session.connection === 'open' && s().session.channels['userFills'] === 'live', 'reconnected and signed in again');
+    await waitFor(() => s().session.reconnects >= 1 && s().session.connection === 'open' && s().session.channels['userFills'] === 'live', 'reconnected and signed in again');
     await waitFor(() => (session.recorder?.status().lines ?? 0) > 50, 'some lines recorded');
     const status = session.recorder!.status();
     await session.close();
