@@ -16,6 +16,7 @@ import { writeBenchDocs } from './docsWriter.js';
 import { benchExchange } from './exchange.js';
 import { benchFanout } from './fanout.js';
 import { benchHistory } from './history.js';
+import { benchRecording } from './recording.js';
 import { benchServe } from './serve.js';
 import { benchScreens } from './screens.js';
 import { benchAlerts } from './alerts.js';
@@ -54,6 +55,8 @@ const BENCHES: Record<string, Bench> = {
   alerts: (f) => benchAlerts({ skipBuild: !f.build }),
   // Issue 35: a history store of 100,000 fills and 10,000 orders beside the small account's.
   history: (f) => benchHistory({ skipBuild: !f.build }),
+  // Issue 36: a dashboard recording the market beside the same not recording; bytes an hour.
+  recording: (f) => benchRecording({ skipBuild: !f.build }),
 };
 
 const USAGE = `usage: npm run bench [-- NAME ...] [--soak MINUTES] [--no-docs] [--no-build]

@@ -1,4 +1,5 @@
-import { buildDist, ROOT } from './dashboard.js';
+import { ROOT } from './dashboard.js';
+import { prepareWindows, type WindowedOptions } from './windows.js';
 import { startExchangeProcess } from './dashboard/exchangeProcess.js';
 import { NAIVE, OURS, PtyDashboard, type DashboardVariant } from './dashboard/ptyDashboard.js';
 import type { GoalRow } from './dashboard/report.js';
@@ -15,14 +16,7 @@ import { fix, table } from './measure.js';
  * the same machine noise; each onboards its own account. Per activity, after a warm-up,
  * CPU (utime + stime from /proc) and frames a second over `rounds` windows.
  */
-export interface ScreensOptions {
-  skipBuild?: boolean;
-  activities?: string[];
-  warmupSeconds?: number;
-  windowSeconds?: number;
-  rounds?: number;
-  log?: (line: string) => void;
-}
+export type ScreensOptions = WindowedOptions;
 
 const WHOLE_TREE: DashboardVariant = { name: 'perpdesk, whole tree every frame (PERPDESK_REGIONS=0 PERPDESK_CELL_FRAMES=0)', renderer: 'diff' };
 const WHOLE_TREE_ENV = { PERPDESK_REGIONS: '0', PERPDESK_CELL_FRAMES: '0' };
@@ -33,12 +27,7 @@ interface Figures {
 }
 
 export async function benchScreens(o: ScreensOptions = {}): Promise<{ markdown: string; goals: GoalRow[] }> {
-  const log = o.log ?? ((l: string) => process.stderr.write(`${l}\n`));
-  if (!o.skipBuild) buildDist(log);
-  const activities = o.activities ?? ['calm', 'normal'];
-  const warmup = (o.warmupSeconds ?? 10) * 1000;
-  const windowMs = (o.windowSeconds ?? 20) * 1000;
-  const rounds = o.rounds ?? 3;
+  const { log, activities, warmup, windowMs, rounds } = prepareWindows(o, ['calm', 'normal']);
   const variants: { variant: DashboardVariant; env: Record<string, string> }[] = [
     { variant: OURS, env: {} },
     { variant: WHOLE_TREE, env: WHOLE_TREE_ENV },

@@ -43,7 +43,13 @@ const DEFAULTS = { connectTimeoutMs: 5_000, requestTimeoutMs: 10_000, keepAliveM
 
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', CONNECT_TIMEOUT]);
 
-export type ResponseListener = (r: HttpResponse) => void;
+/** The request an answer was for: its path (`/info`, `/exchange`) and the body sent. */
+export interface SentBody {
+  path: string;
+  payload: string;
+}
+
+export type ResponseListener = (r: HttpResponse, request: SentBody) => void;
 
 export class HttpTransport {
   private readonly sender: { send(s: SendOptions): Promise<SentRequest>; close(): Promise<void> };
@@ -115,7 +121,7 @@ export class HttpTransport {
       const t = Date.parse(date);
       if (Number.isFinite(t)) response.serverDate = t;
     }
-    for (const fn of this.listeners) fn(response);
+    for (const fn of this.listeners) fn(response, { path, payload });
     return { ok: true, response };
   }
 

@@ -87,6 +87,7 @@ export class WsClient {
   private closed = false;
   private timers: { reconnect?: NodeJS.Timeout; ping?: NodeJS.Timeout; pong?: NodeJS.Timeout; auth?: NodeJS.Timeout } = {};
   private readonly msgListeners = new Set<Listener<DataMessage>>();
+  private readonly textListeners = new Set<Listener<string>>();
   private readonly stateListeners = new Set<Listener<WsSnapshot>>();
   private readonly errorListeners = new Set<Listener<ClientError>>();
   private readonly o: Required<Omit<WsClientOptions, 'auth' | 'resync' | 'backoff'>> & Pick<WsClientOptions, 'auth' | 'resync'>;
@@ -144,6 +145,11 @@ export class WsClient {
   onMessage(fn: Listener<DataMessage>): () => void {
     this.msgListeners.add(fn);
     return () => this.msgListeners.delete(fn);
+  }
+  /** Every text frame as received, before it is parsed or checked (a recording keeps them as they came). */
+  onText(fn: Listener<string>): () => void {
+    this.textListeners.add(fn);
+    return () => this.textListeners.delete(fn);
   }
   onState(fn: Listener<WsSnapshot>): () => void {
     this.stateListeners.add(fn);
@@ -347,6 +353,7 @@ export class WsClient {
     this.timers.pong = undefined;
     if (isBinary) return this.recordError(clientError('validation', 'websocket: binary frame ignored'));
     const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+    for (const fn of this.textListeners) fn(text);
     let json: unknown;
     try {
       json = JSON.parse(text);

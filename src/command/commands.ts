@@ -5,10 +5,12 @@ import { ALGO_COMMANDS } from './algoCommands.js';
 import { profilesCommand } from './profilesCommand.js';
 import { READ_COMMANDS } from './readCommands.js';
 import { HISTORY_COMMANDS } from './historyCommands.js';
+import { recordCommand } from './recordCommand.js';
+import { replayCommand } from './replayCommand.js';
 import { WRITE_COMMANDS } from './writeCommands.js';
 
 /** Every command of the headless face, in the order help lists them. */
-export const COMMANDS: readonly CommandSpec[] = [...READ_COMMANDS, ...HISTORY_COMMANDS, profilesCommand, ...WRITE_COMMANDS, ...ALGO_COMMANDS, ...ALERT_COMMANDS, ...ACCOUNT_COMMANDS];
+export const COMMANDS: readonly CommandSpec[] = [...READ_COMMANDS, ...HISTORY_COMMANDS, recordCommand, replayCommand, profilesCommand, ...WRITE_COMMANDS, ...ALGO_COMMANDS, ...ALERT_COMMANDS, ...ACCOUNT_COMMANDS];
 
 export const commandName = (c: Pick<CommandSpec, 'path'>) => c.path.join(' ');
 

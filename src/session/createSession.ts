@@ -22,6 +22,8 @@ import { CandleWatch } from './candleWatch.js';
 import { ContractWatch } from './contractWatch.js';
 import { JournalFile, journalScopeFilter } from './journalFile.js';
 import { HistoryRecorder } from './historyRecorder.js';
+import { MarketRecorder } from './marketRecorder.js';
+import type { RecordingLimits } from '../record/recordingFiles.js';
 import { EMBEDDED_VENUE, venueOfUrl } from '../history/historyPath.js';
 import { forgetTrades, setJournalScope } from '../state/actions.js';
 import { startJournalSettling } from './settleJournal.js';
@@ -112,6 +114,11 @@ export interface SessionOptions {
    * the account's fills and order updates only (an algo run in the foreground).
    */
   history?: false | { everyMs?: number; stream?: boolean };
+  /**
+   * Record the market as received (issue 36, docs/recording.md): every WebSocket message and
+   * `/info` answer, to `<stateDir>/recordings/`, within these limits. Needs a state directory.
+   */
+  record?: { limits?: Partial<RecordingLimits> };
 }
 
 const JOURNAL_HISTORY = 500;
@@ -182,6 +189,8 @@ export interface Session {
   venue: string;
   /** The history store's writer, when this session records one (live, with a key and a state directory). */
   history?: HistoryRecorder;
+  /** The market recording, when this session makes one (`record` in the options). */
+  recorder?: MarketRecorder;
   onEvent(listener: (e: SessionEvent) => void): () => void;
   close(): Promise<void>;
 }
@@ -221,6 +230,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
 
   const http = new HttpTransport({ baseUrl: target.url, ...o.http });
   const info = new InfoClient(http);
+  const venue = venueOf(target);
   const clock = new ClockOffset();
   http.onResponse((r) => {
     if (r.serverDate !== undefined) clock.sampleDateHeader(r.sentAt, r.receivedAt, r.serverDate);
@@ -275,6 +285,25 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
       return false;
     },
   });
+  // Made before the first request and the first frame, so the recording misses none.
+  let recorder: MarketRecorder | undefined;
+  if (o.record && o.stateDir) {
+    try {
+      recorder = new MarketRecorder({
+        stateDir: o.stateDir,
+        ...(o.record.limits ? { limits: o.record.limits } : {}),
+        ws,
+        http,
+        store,
+        venue,
+        account: address,
+        ...(o.face !== undefined ? { face: o.face } : {}),
+        onError: (m) => error('record', clientError('validation', m)),
+      });
+    } catch (e) {
+      error('record', clientError('validation', `market not recorded: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  }
   ws.onMessage((m) => coalescer.push(m));
   ws.onError((e) => error('ws', e));
   ws.onState((s) => coalescer.session({ connection: s.connection, reconnects: s.reconnects, channels: s.subscriptions }));
@@ -305,7 +334,6 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     },
     tasks: pollTasks({ info, coalescer, store, address, cadence, contracts: () => shown(), openOrders: readOnly }),
   });
-  const venue = venueOf(target);
   setJournalScope(store, { venue, account: address });
   let journalFile: JournalFile | undefined;
   if (o.stateDir) {
@@ -447,6 +475,14 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     return startContract(o.contractName);
   })();
 
+  // Said once every face listens (a face subscribes right after createSession returns): the dashboard's status bar shows it.
+  if (recorder) {
+    const folder = recorder.status().folder;
+    void ready.then(() => {
+      if (!closed) emit({ type: 'notice', text: `recording the market to ${folder}`, tone: 'success' });
+    });
+  }
+
   // The embedded exchange onboards the demo account in the background: once it is done, the
   // WebSocket signs in again if its sign-in came before the agent was approved and was refused
   // (one in flight is retried only if refused), and the account is read at once.
@@ -521,6 +557,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     attached,
     venue,
     ...(history ? { history } : {}),
+    ...(recorder ? { recorder } : {}),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -538,6 +575,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
       coalescer.stop();
       lastPollError = {};
       await http.close();
+      await recorder?.stop();
       await target.embedded?.close();
     },
   };

@@ -260,9 +260,12 @@ export function iso(ms: number): string | null {
 
 /** RFC 4180: CRLF lines, a header, cells quoted when they hold a quote, comma or line break. */
 export function toCsv(columns: readonly string[], rows: readonly Row[]): string {
-  const lines = [columns.map(csvCell).join(',')];
-  for (const r of rows) lines.push(columns.map((c) => csvCell(r[c] ?? null)).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return [columns.map(csvCell).join(','), ...rows.map((r) => csvLine(columns, r))].map((l) => `${l}\r\n`).join('');
+}
+
+/** One RFC 4180 record of `row` in the order of `columns`, without its CRLF: for a writer that streams. */
+export function csvLine(columns: readonly string[], row: Row): string {
+  return columns.map((c) => csvCell(row[c] ?? null)).join(',');
 }
 
 function csvCell(v: Cell): string {

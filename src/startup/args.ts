@@ -20,6 +20,8 @@ export interface DashboardArgs {
   noColor: boolean;
   /** Leave mouse reporting off (the config's `mouse: false` does the same). */
   noMouse: boolean;
+  /** Record the market the session receives (docs/recording.md); the config's `record` does the same. */
+  record?: boolean;
   config?: string;
   stateDir?: string;
   activity?: string;
@@ -84,6 +86,8 @@ Embedded exchange:
 Files:
   --config FILE           config file (default $XDG_CONFIG_HOME/perpdesk/config.json)
   --state-dir DIR         keys, nonces, journal (default $XDG_STATE_HOME/perpdesk)
+  --record                record the market received to <state dir>/recordings (gzip NDJSON
+                          per minute; docs/recording.md); also "record": true in the config
   -h, --help              this help
   -v, --version           version
 
@@ -218,8 +222,8 @@ export function readSharedArgs(v: Values): SharedArgs {
 }
 
 export function parseDashboardArgs(argv: string[]): DashboardArgs {
-  const v = strictFlags(argv, { ...SHARED_OPTIONS, ...DISPLAY_OPTIONS, 'no-mouse': { type: 'boolean', default: false }, version: { type: 'boolean', short: 'v', default: false } });
-  return { ...readSharedArgs(v), ...readDisplayArgs(v), noMouse: v['no-mouse'] ?? false, version: v.version ?? false };
+  const v = strictFlags(argv, { ...SHARED_OPTIONS, ...DISPLAY_OPTIONS, 'no-mouse': { type: 'boolean', default: false }, record: { type: 'boolean', default: false }, version: { type: 'boolean', short: 'v', default: false } });
+  return { ...readSharedArgs(v), ...readDisplayArgs(v), noMouse: v['no-mouse'] ?? false, ...(v.record === true ? { record: true } : {}), version: v.version ?? false };
 }
 
 /** `perpdesk serve` flags: the dashboard's (but mouse and colour, which are each viewer's), and the SSH server's. */

@@ -113,6 +113,19 @@ export const ConfigSchema = v.strictObject({
   defaultSize: v.optional(v.record(v.string(), Decimal)),
   /** Mouse reporting (click to focus and pick book levels, wheel to scroll); default true. */
   mouse: v.optional(v.boolean()),
+  /**
+   * The dashboard records the market it receives (docs/recording.md): `true`, or the limits
+   * of the recordings folder (default 1 GiB and 7 days). `--record` does the same for one run.
+   */
+  record: v.optional(
+    v.union([
+      v.boolean(),
+      v.strictObject({
+        maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+        maxAgeDays: v.optional(v.pipe(v.number(), v.minValue(0.001))),
+      }),
+    ]),
+  ),
   /** Accounts by name, picked with --profile NAME (src/startup/profile.ts). */
   profiles: v.optional(v.record(v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/, 'a profile name is letters, digits, ".", "_" or "-" (at most 40)')), ProfileSchema)),
   /** The profile a run without --profile (or --url) uses. */
@@ -124,6 +137,18 @@ export type Config = v.InferOutput<typeof ConfigSchema>;
 /** Whether the dashboard turns mouse reporting on: unless `--no-mouse` or `"mouse": false` says no. */
 export function mouseEnabled(config: Pick<Config, 'mouse'>, args: { noMouse: boolean }): boolean {
   return !args.noMouse && config.mouse !== false;
+}
+
+/** The session's `record` option from `--record` and the config's `record`; undefined: not recording. */
+export function recordingOf(config: Pick<Config, 'record'>, args: { record?: boolean }): { limits: { maxBytes?: number; maxAgeMs?: number } } | undefined {
+  const c = config.record;
+  if (args.record !== true && (c === undefined || c === false)) return undefined;
+  const limits: { maxBytes?: number; maxAgeMs?: number } = {};
+  if (typeof c === 'object') {
+    if (c.maxBytes !== undefined) limits.maxBytes = c.maxBytes;
+    if (c.maxAgeDays !== undefined) limits.maxAgeMs = Math.round(c.maxAgeDays * 86_400_000);
+  }
+  return { limits };
 }
 
 export class ConfigError extends Error {

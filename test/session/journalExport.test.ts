@@ -8,6 +8,7 @@ import { exportJournal } from '../../src/session/journalExport.js';
 import { JournalFile } from '../../src/session/journalFile.js';
 import type { AppState } from '../../src/state/types.js';
 import { fullStore, openOrders } from '../ui/support/paneFixtures.js';
+import { csvRecords } from '../support/csv.js';
 
 const POSIX = process.platform !== 'win32';
 const NOW = new Date(2025, 4, 12, 14, 3, 7).getTime();
@@ -21,34 +22,7 @@ function stateDir(): string {
   return d;
 }
 
-/** RFC 4180 read back: quoted cells, doubled quotes, commas and line breaks inside quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      (row = []), (cell = ''), i++;
-    } else cell += ch;
-  }
-  expect(cell).toBe('');
-  return rows;
-}
-
-function records(csv: string): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(csv);
-  return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]!])));
-}
+const records = csvRecords;
 
 const cloid = `0x${'cd'.repeat(16)}`;
 const entries: JournalEntry[] = [

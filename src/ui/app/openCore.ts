@@ -8,6 +8,7 @@ import { createSession, openTarget, resolveContract, StartupError, type Target }
 import type { SessionEvent } from '../../session/createSession.js';
 import { pickContract } from '../../session/target.js';
 import { KeySourceError } from '../../wallet/index.js';
+import { recordingOf } from '../../startup/config.js';
 import type { Prepared } from '../prepared.js';
 import { loadedConfigFile } from '../../startup/config.js';
 import { startDeskAlerts } from '../alerts/deskAlerts.js';
@@ -109,6 +110,7 @@ export async function openCore(p: Prepared, o: OpenCoreOptions): Promise<OpenedC
   }
   // Acting for a vault (--vault or a profile's): the session watches the vault's account.
   const keys = args.vault ? { ...target.keys, address: args.vault.toLowerCase() } : target.keys;
+  const recording = recordingOf(config, args);
   const session = createSession(target.target, keys, {
     contractName,
     ...(args.vault ? { vaultAddress: args.vault } : {}),
@@ -116,6 +118,7 @@ export async function openCore(p: Prepared, o: OpenCoreOptions): Promise<OpenedC
     face: o.face,
     candleInterval: CANDLE_BASE_INTERVAL,
     ...(config.poll ? { poll: config.poll } : {}),
+    ...(recording ? { record: recording } : {}),
     ...benchSwitches(process.env),
   });
   const stopEvents = o.onEvent ? session.onEvent(o.onEvent) : () => {};

@@ -1,0 +1,82 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { listRecordings, recordingsDir } from '../src/record/recordingFiles.js';
+import { ROOT } from './dashboard.js';
+import { prepareWindows, type WindowedOptions } from './windows.js';
+import { startExchangeProcess } from './dashboard/exchangeProcess.js';
+import { OURS, PtyDashboard } from './dashboard/ptyDashboard.js';
+import type { GoalRow } from './dashboard/report.js';
+import { liveBook } from './dashboard/screenChecks.js';
+import { sleep } from './dashboard/sessions.js';
+import { fix, table } from './measure.js';
+
+/**
+ * Issue 36, the cost of a market recording (docs/recording.md): a standalone dashboard with
+ * `--record` beside the same dashboard without, at once against one exchange process (the
+ * same market, the same machine noise), each on its own account. Per activity, after a
+ * warm-up, CPU (utime + stime from /proc) over `rounds` windows, and the bytes the
+ * recordings folder grew by, as bytes an hour.
+ */
+export type RecordingBenchOptions = WindowedOptions;
+
+const folderBytes = (stateDir: string) => listRecordings(recordingsDir(stateDir)).reduce((n, f) => n + f.bytes, 0);
+
+export async function benchRecording(o: RecordingBenchOptions = {}): Promise<{ markdown: string; goals: GoalRow[] }> {
+  const { log, activities, warmup, windowMs, rounds } = prepareWindows(o, ['normal', 'busy']);
+  const results = new Map<string, { plain: number; recording: number; bytesPerHour: number }>();
+  for (const activity of activities) {
+    log(`recording: ${activity}, a dashboard with --record beside one without, ${rounds} windows of ${windowMs / 1000} s...`);
+    const exchange = await startExchangeProcess({ root: ROOT, activity, seed: 13 });
+    const home = mkdtempSync(path.join(os.tmpdir(), 'perpdesk-bench-rec-'));
+    chmodSync(home, 0o700);
+    const stateDir = path.join(home, 'state');
+    const base = ['--url', exchange.url];
+    const plain = new PtyDashboard({ root: ROOT, variant: OURS, args: [...base, '--invite-code', exchange.inviteCode()], withKeyFile: true });
+    const recording = new PtyDashboard({ root: ROOT, variant: OURS, args: [...base, '--invite-code', exchange.inviteCode(), '--record'], withKeyFile: true, home });
+    const dashboards = [plain, recording];
+    try {
+      await Promise.all(dashboards.map((d) => d.until(liveBook, 60_000, 'a live book')));
+      await sleep(warmup);
+      const cpu = [0, 0];
+      let wall = 0;
+      let bytes = 0;
+      for (let r = 0; r < rounds; r++) {
+        const c0 = dashboards.map((d) => d.cpuSeconds() ?? Number.NaN);
+        const b0 = folderBytes(stateDir);
+        const t0 = performance.now();
+        await sleep(windowMs);
+        const w = (performance.now() - t0) / 1000;
+        dashboards.forEach((d, i) => (cpu[i]! += (d.cpuSeconds() ?? Number.NaN) - c0[i]!));
+        bytes += folderBytes(stateDir) - b0;
+        wall += w;
+      }
+      results.set(activity, { plain: (cpu[0]! / wall) * 100, recording: (cpu[1]! / wall) * 100, bytesPerHour: (bytes / wall) * 3600 });
+    } finally {
+      await Promise.all(dashboards.map((d) => d.stop()));
+      await exchange.close();
+      rmSync(home, { recursive: true, force: true });
+    }
+  }
+  const mib = (b: number) => `${fix(b / 1024 / 1024, 1)} MiB`;
+  const rows = activities.map((a) => {
+    const f = results.get(a)!;
+    return [a, fix(f.plain, 2), fix(f.recording, 2), `${fix(((f.recording - f.plain) / f.plain) * 100, 1)} %`, mib(f.bytesPerHour)];
+  });
+  const markdown = [
+    `A standalone dashboard at 120x40 with \`--record\` beside the same without, at once on one exchange process, ${rounds} windows of ${windowMs / 1000} s after ${warmup / 1000} s of warm-up; bytes an hour are the recordings folder's growth (gzip) over the windows.`,
+    '',
+    table(['activity', 'CPU not recording, % of a core', 'CPU recording', 'more', 'recorded an hour'], rows),
+  ].join('\n');
+  const goals: GoalRow[] = [];
+  const busy = results.get('busy');
+  if (busy) {
+    const more = ((busy.recording - busy.plain) / busy.plain) * 100;
+    goals.push({ goal: 'recording the market costs little more CPU than not, at busy (issue 36)', target: '<= 5 %', measured: `${fix(more, 1)} % (${fix(busy.recording, 2)} % vs ${fix(busy.plain, 2)} %)`, met: more <= 5 });
+  }
+  for (const a of activities) {
+    const f = results.get(a)!;
+    goals.push({ goal: `bytes recorded an hour at ${a} (issue 36)`, target: 'measured', measured: mib(f.bytesPerHour), met: true });
+  }
+  return { markdown, goals };
+}
