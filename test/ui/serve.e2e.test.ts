@@ -100,10 +100,12 @@ describe('perpdesk serve', () => {
     // The watcher still shows its own pick.
     expect((await b.text()).split('\n')[0]).toMatch(/^ ETH1 /);
 
-    // A resize is the watcher's alone: at 100 columns its chart gets an area of its own.
+    // A resize is the watcher's alone: at 100 columns its chart gets an area of its own (in
+    // front of the PnL tab), where at 80 it was a tab behind the trades.
     b.resize(100, 30);
-    await settled(b, 'Chart ETH1');
-    expect(await a.text()).toContain('Chart SOL1');
+    await settled(b, /\[Chart\] PnL/);
+    expect(await a.text()).toMatch(/\[Chart\] PnL/);
+    expect((await a.text()).split('\n')[0]).toMatch(/^ SOL1 /);
 
     await b.press('q');
     expect((await b.exited).exitCode).toBe(0);
