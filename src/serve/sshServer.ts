@@ -416,7 +416,7 @@ export async function startSshServer(o: SshServerOptions): Promise<SshServer> {
         stdout: streams.stdout,
         stderr: streams.stderr,
         readOnly: !key.trading,
-        who: { fingerprint: key.fingerprint, address: peer.address },
+        who: { fingerprint: key.fingerprint, address: peer.address, comment: key.comment },
         terminal: colorTerm === undefined ? { term: pty.term } : { term: pty.term, colorTerm },
       });
     } catch (e) {

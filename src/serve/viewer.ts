@@ -29,8 +29,11 @@ export interface ViewerIo {
   stderr: ViewerStdout;
   /** From the key's line in authorized_keys: true unless the line grants trading. */
   readOnly: boolean;
-  /** `SHA256:...` of the viewer's key (OpenSSH's fingerprint) and the remote `address:port`. */
-  who: { fingerprint: string; address: string };
+  /**
+   * `SHA256:...` of the viewer's key (OpenSSH's fingerprint), the remote `address:port`, and
+   * the key's comment in authorized_keys ("alice@laptop"; empty when the line has none).
+   */
+  who: { fingerprint: string; address: string; comment: string };
   /**
    * What the client said of its terminal: TERM from its pty request, COLORTERM if it sent
    * it (OpenSSH sends it only with `SendEnv COLORTERM`). For choosing colours per viewer.

@@ -13,7 +13,8 @@ import { xtermScreen } from './support/xtermShell.js';
 /**
  * `perpdesk serve` (issue 37): the account's alert rules reach every viewer's own terminal as
  * OSC 9, over ssh2 against a deployment on loopback; a viewer that muted alerts (palette
- * `alerts.mute`) gets none on its terminal and still reads the alert in its status bar.
+ * `alerts.mute`) gets none on its terminal and still reads the alert in its status bar. `:`
+ * `viewers` lists who is connected, by key name.
  */
 const tempDir = tempDirs('perpdesk-viewer-alerts-');
 let server: ChildProcess | undefined;
@@ -33,7 +34,7 @@ afterAll(async () => {
   await ex?.close();
 });
 
-describe('perpdesk serve: alerts on each viewer', () => {
+describe('perpdesk serve: alerts on each viewer, and who is connected', () => {
   it("each viewer's terminal gets the account's alert; a muted one only its status bar", async () => {
     const who = await tradingAccount(ex);
     const home = tempDir();
@@ -42,8 +43,8 @@ describe('perpdesk serve: alerts on each viewer', () => {
     const keyFile = path.join(home, 'master.key');
     writeFileSync(keyFile, `${who.key}\n`, { mode: 0o600 });
     addRule(stateDir, who.address, { id: 'up110', kind: 'price', contract: 'SOL1', source: 'mark', direction: 'above', level: '110' });
-    const a = newKey('a');
-    const b = newKey('b');
+    const a = newKey('alice@laptop');
+    const b = newKey('bob@phone');
     const keysFile = writeAuthorizedKeys(home, [a.public, b.public]);
     let port: number;
     ({ server, port } = await startServe(home, ['--authorized-keys', keysFile, '--state-dir', stateDir, '--url', ex.url, '--ws', ex.wsUrl, '--key-file', keyFile, '--contract', 'SOL1']));
@@ -57,6 +58,16 @@ describe('perpdesk serve: alerts on each viewer', () => {
       screens.push(sc);
     }
     const [sa, sb] = screens as [ReturnType<typeof xtermScreen>, ReturnType<typeof xtermScreen>];
+    // Who is connected (issue 38): each key by its name, read-only or trading.
+    await sa.type(':');
+    await sa.waitFor('Command palette');
+    await sa.type('viewers');
+    await sa.type('\r');
+    const list = await sa.waitFor('Viewers (2 connected)');
+    expect(list).toMatch(/alice@laptop\s+read-only\s+since \d\d:\d\d:\d\d/);
+    expect(list).toMatch(/bob@phone\s+read-only/);
+    await sa.type('\x1b');
+    await sa.waitFor((x) => !x.includes('Viewers (2 connected)'));
     await sb.type(':');
     await sb.waitFor('Command palette');
     await sb.type('alerts.mute');

@@ -7,6 +7,17 @@ const MARK = { info: ' ', success: '✓', warning: '!', error: '✕' } as const;
 
 /** The status bar shows one notice at a time, and only as much as fits: here they are whole. */
 export const NOTICE_COMMANDS = {
+  viewers: ({ app }) => {
+    const s = app.view.getState();
+    if (s.viewers === null) {
+      view.notify(app.view, 'viewers: this dashboard is not served over SSH (perpdesk serve lists its viewers here)', 'info');
+      return;
+    }
+    const list = s.viewerList;
+    const width = Math.max(...list.map((v) => v.name.length), 4);
+    const lines = list.map((v) => `${v.name.padEnd(width)}  ${v.readOnly ? 'read-only' : 'trading  '}  since ${formatClock(v.since)}  ${v.address}  ${v.fingerprint}`);
+    view.openOverlay(app.view, { kind: 'message', title: `Viewers (${list.length} connected)`, body: lines.join('\n') || 'nobody (the list is filled as viewers connect)' });
+  },
   notices: ({ app, layout }) => {
     const list = app.view.getState().notices;
     if (list.length === 0) {

@@ -14,7 +14,7 @@ import { applyColorLevel } from '../theme/applyColorLevel.js';
 import { detectColorLevel } from '../theme/colorLevel.js';
 import { glyphSetFor, vgaStream } from '../theme/consoleGlyphs.js';
 import { DEFAULT_THEME } from '../theme/loadTheme.js';
-import { createViewStore, view, type ViewStore } from '../view/viewStore.js';
+import { createViewStore, view, type ConnectedViewer, type ViewStore } from '../view/viewStore.js';
 import { startTheme } from '../view/rememberedView.js';
 import { viewerSession } from './viewerSession.js';
 import { WatchGroups } from './watchGroups.js';
@@ -90,10 +90,17 @@ export async function serveMain(argv: string[]): Promise<number> {
   const fastAssembly = process.env['PERPDESK_RENDERER'] === 'ink' ? undefined : await installFastAssembly();
   const themeName = startTheme({ flag: args.theme, remembered: undefined, config: p.config.theme }, core.themeNames, DEFAULT_THEME);
   let viewerCount = 0;
+  // Who is connected, for `:` `viewers` on every screen.
+  let connected: readonly ConnectedViewer[] = [];
+  const setConnected = (list: readonly ConnectedViewer[]) => {
+    connected = list;
+    for (const v of viewers) view.setViewerList(v, list);
+  };
   const newView = () => {
     const viewStore = createViewStore({ chartInterval: CANDLE_BASE_INTERVAL });
     view.setTheme(viewStore, themeName);
     view.setViewers(viewStore, viewerCount);
+    view.setViewerList(viewStore, connected);
     return viewStore;
   };
   const onView = (v: ViewStore, live: boolean) => void (live ? viewers.add(v) : viewers.delete(v));
@@ -113,7 +120,11 @@ export async function serveMain(argv: string[]): Promise<number> {
     // shares a screen with other watchers all the same.
     const io = glyphSetFor({ TERM: channelIo.terminal.term }) === 'vga' ? { ...channelIo, stdout: vgaStream(channelIo.stdout) } : channelIo;
     const level = viewerLevel(io, noColor);
-    return viewerScreen(io, () => (groups ? groups.join(io, level) : mountOwn(io, newView(), level)));
+    const me: ConnectedViewer = { name: io.who.comment || io.who.fingerprint, fingerprint: io.who.fingerprint, address: io.who.address, readOnly: io.readOnly, since: Date.now() };
+    setConnected([...connected, me]);
+    const shown = viewerScreen(io, () => (groups ? groups.join(io, level) : mountOwn(io, newView(), level)));
+    void shown.closed.finally(() => setConnected(connected.filter((c) => c !== me)));
+    return shown;
   };
 
   const log = openServeLog(p.stateDir);

@@ -39,6 +39,17 @@ export function historyPeriodOf(s: Pick<ViewState, 'historyPeriods'>, pane: Hist
   return s.historyPeriods[pane] ?? 'day';
 }
 
+/** An SSH viewer of `perpdesk serve`, as `:` `viewers` lists it. */
+export interface ConnectedViewer {
+  /** The key's comment in authorized_keys, else its fingerprint. */
+  name: string;
+  fingerprint: string;
+  address: string;
+  readOnly: boolean;
+  /** When it connected (ms). */
+  since: number;
+}
+
 export interface ViewState {
   /**
    * The contract this screen shows and its forms open on, by name: the screen's own, so
@@ -84,6 +95,8 @@ export interface ViewState {
   progress: string | null;
   /** SSH viewers of the `perpdesk serve` this screen belongs to; null for the local dashboard. */
   viewers: number | null;
+  /** Who they are (`:` `viewers`), newest last; empty for the local dashboard. */
+  viewerList: readonly ConnectedViewer[];
   /** Open-orders pane: the selected contract only, or every contract. */
   ordersScope: 'contract' | 'all';
   /** The period each trading-memory pane shows (History, Funding, PnL): day, week, month or all. */
@@ -136,6 +149,7 @@ export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
     inFlight: 0,
     progress: null,
     viewers: null,
+    viewerList: [],
     ordersScope: 'contract',
     historyPeriods: {},
     historySort: 'newest',
@@ -248,6 +262,9 @@ export const view = {
   },
   setProgress(store: ViewStore, text: string | null): void {
     store.setState({ progress: text });
+  },
+  setViewerList(store: ViewStore, list: readonly ConnectedViewer[]): void {
+    store.setState({ viewerList: list });
   },
   setViewers(store: ViewStore, count: number): void {
     store.setState({ viewers: count });
