@@ -83,6 +83,22 @@ describe('chartLines: marks', () => {
     expect(plot[priceRows - 1]!.includes('═')).toBe(false);
   });
 
+  it('labels every order past the same edge, and an order whose row another mark holds, each on a row of its own', () => {
+    // Two resting sells far above the candles, a buy on the top row, another on the entry's row.
+    const marks: ChartMark[] = [
+      { kind: 'entry', px: 103n },
+      { kind: 'buy', px: 103n },
+      { kind: 'buy', px: 106n },
+      { kind: 'sell', px: 160n },
+      { kind: 'sell', px: 158n },
+    ];
+    const { labels } = split(text(bars, 40, 12, marks));
+    for (const l of ['E 103', 'B 106', '▲S 160', '▲S 158']) expect(labels, l).toContain(l);
+    expect(labels.some((l) => /B 103/.test(l))).toBe(true);
+    // Past the top edge, the farther one is the higher label.
+    expect(labels.indexOf('▲S 160')).toBeLessThan(labels.indexOf('▲S 158'));
+  });
+
   it('colours the line and its label with the mark token', () => {
     const rows = chartLines(bars, 40, 6, { scale: 0, tick: 1n, marks: [{ kind: 'liq', px: 102n }] });
     const segs = rows.flat().filter((s) => s.text.includes('═') || s.text.includes('LQ'));

@@ -131,29 +131,46 @@ function layOut(bars: readonly ChartBar[], width: number, priceRows: number, vol
     axisPrices(axis).forEach((raw, row) => {
       if (row % every === 0) labels[row] = { text: price(raw), token: 'muted' };
     });
-    // Marks on the grid take their rows first (by rank); a mark past the grid is labelled
-    // with an arrow at that edge, or on the row next to it when a mark holds the edge (and
-    // not at all when both are held: the positions pane still shows it).
+    // Marks on the grid take their rows first (by rank), drawn as a line with their label. A
+    // mark whose row another holds is labelled on the nearest free row (no line of its own);
+    // a mark past the grid with an arrow at that edge, or the next free row inward, the
+    // farthest price outermost. Only a chart with no free row left drops a label (the
+    // orders and positions panes still list every one).
     const lines = new Map<number, ChartMark>();
     const label = (row: number, m: ChartMark, arrow: string) => {
       const style = MARK_STYLES[m.kind];
       labels[row] = { text: `${arrow}${style.tag} ${price(m.px)}`, token: style.token };
     };
     const outside: { m: ChartMark; side: 1 | -1 }[] = [];
+    const crowded: { m: ChartMark; row: number }[] = [];
     for (const m of marks) {
       const at = rowOf(m.px, axis, priceRows);
       if (at.outside !== 0) outside.push({ m, side: at.outside });
       else if (!lines.has(at.row)) {
         lines.set(at.row, m);
         label(at.row, m, '');
-      }
+      } else crowded.push({ m, row: at.row });
     }
     const taken = new Set(lines.keys());
+    const take = (row: number) => {
+      if (row < 0 || row >= priceRows || taken.has(row)) return false;
+      taken.add(row);
+      return true;
+    };
+    for (const { m, row } of crowded) {
+      for (let d = 1; d < priceRows; d++) {
+        const free = take(row - d) ? row - d : take(row + d) ? row + d : undefined;
+        if (free === undefined) continue;
+        label(free, m, '');
+        break;
+      }
+    }
+    // Farthest first, so it gets the outermost free row.
+    outside.sort((a, b) => (a.side !== b.side ? a.side - b.side : a.m.px === b.m.px ? 0 : (a.m.px > b.m.px ? -1 : 1) * a.side));
     for (const { m, side } of outside) {
-      for (let i = 0; i < Math.min(2, priceRows); i++) {
+      for (let i = 0; i < priceRows; i++) {
         const row = side > 0 ? i : priceRows - 1 - i;
-        if (taken.has(row)) continue;
-        taken.add(row);
+        if (!take(row)) continue;
         label(row, m, side > 0 ? '▲' : '▼');
         break;
       }
