@@ -96,6 +96,17 @@ export function collateralCoin(configs: Configs | null): { coinId: number; name:
   return coins.find((c) => c.name === 'USDC') ?? coins.find((c) => c.coinId === 0) ?? coins[0] ?? { coinId: 0, name: 'USDC', decimals: 6 };
 }
 
+/**
+ * What a contract's money is in, when its quote coin is not the collateral: " (USDT1 at
+ * par)". The venue counts a quote coin at par with the collateral (USDC), in which margin,
+ * tiers, PnL, fees and funding settle; so figures are written in USDC and say so.
+ */
+export function atParNote(configs: Configs | null, c: Pick<ContractConfig, 'quoteCoinId'>): string {
+  const collateral = collateralCoin(configs);
+  if (c.quoteCoinId === collateral.coinId) return '';
+  return ` (${coinById(configs, c.quoteCoinId).name} at par)`;
+}
+
 export function coinById(configs: Configs | null, coinId: number): CoinUnit & { coinId: number } {
   const c = configs?.coins.find((x) => x.coinId === coinId);
   return c ?? { coinId, name: `coin ${coinId}`, decimals: 6 };

@@ -95,15 +95,15 @@ describe('sizes as a percentage of the most the margin allows', () => {
 
   it('types as "25%": the size, the maximum and the notional show beside it, and the order is built with the size', () => {
     const e = order({ side: 'Buy', price: '149', size: '25%' });
-    expect(e.fields.find((f) => f.key === 'size')?.note).toBe('25% of max 67 = 16 · notional 2,384.00 USDC');
+    expect(e.fields.find((f) => f.key === 'size')?.note).toBe('25% of max 67 = 16 · notional 2,384.00 USDC (USDT1 at par)');
     expect(e.built?.summary[0]).toBe('Buy 16 SOL1 @ 149 Gtc');
     // BTC1 in thousandths: 1,000 USDC x 10 / 60,000 = 0.166 BTC; 12.5 % of it, down to the step, is 0.020.
     const b = ctx({ contract: BTC1, book: BTC_BOOK, markPx: '60000' });
     const btc = order({ side: 'Buy', price: '60000', size: '12.5%' }, b);
     expect(btc.fields.find((f) => f.key === 'size')?.note).toBe('12.5% of max 0.166 = 0.020 · notional 1,200.00 USDC');
     expect(btc.built?.action).toMatchObject({ orders: [{ s: '0.02' }] });
-    // A plain size shows its notional too.
-    expect(order({ side: 'Buy', price: '149', size: '2' }).fields.find((f) => f.key === 'size')?.note).toBe('notional 298.00 USDC');
+    // A plain size shows its notional too; SOL1 is quoted in USDT1, counted at par with USDC (BTC1 above is quoted in USDC).
+    expect(order({ side: 'Buy', price: '149', size: '2' }).fields.find((f) => f.key === 'size')?.note).toBe('notional 298.00 USDC (USDT1 at par)');
   });
 
   it('says why a percentage has no size: past 100 %, below one step, nothing to reduce, an Ioc beyond the book', () => {

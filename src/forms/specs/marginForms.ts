@@ -1,5 +1,5 @@
 import { build, type ContractConfig } from '../../protocol/wire/index.js';
-import { collateralCoin, contractById, isHedge, maxLeverage, positionsOf, targetPosition, tierLeverage, type FormContext } from '../context.js';
+import { atParNote, collateralCoin, contractById, isHedge, maxLeverage, positionsOf, targetPosition, tierLeverage, type FormContext } from '../context.js';
 import { amountField, choiceField, integerField } from '../field.js';
 import { defineForm } from '../formSpec.js';
 import { holdingOf } from '../holdingModel.js';
@@ -18,7 +18,7 @@ function money(raw: bigint | string, coin: { decimals: number; name: string }, e
 
 function tiersText(c: ContractConfig, ctx: FormContext): string {
   const coin = collateralCoin(ctx.configs);
-  return c.leverageTiers.map((t) => `${t.maxLeverage}x up to ${money(t.maxNotional, coin)}`).join(', ');
+  return `${c.leverageTiers.map((t) => `${t.maxLeverage}x up to ${money(t.maxNotional, coin)}`).join(', ')}${atParNote(ctx.configs, c)}`;
 }
 
 /** A contract's leverage and margin mode for the account, as the forms and the account strip show them. */

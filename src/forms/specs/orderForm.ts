@@ -12,7 +12,7 @@ import { contractUnavailable, markRaw, preTradeFor } from '../orderContext.js';
 import { parsePercent, PERCENT_ONE, percentOfMax } from '../percentSize.js';
 import type { OrderKind } from '../preTrade.js';
 import { DEFAULT_PRICE_SOURCE, sourcePrice } from '../priceSource.js';
-import { collateralCoin, type FormContext } from '../context.js';
+import { atParNote, collateralCoin, type FormContext } from '../context.js';
 
 export const SIDES = [{ text: 'Buy' }, { text: 'Sell' }] as const;
 export const ORDER_KINDS: readonly { text: OrderKind; label: string }[] = [
@@ -41,7 +41,7 @@ function notionalNote(ctx: FormContext, c: ContractConfig, texts: Texts, size: b
   const px = isMarket(texts) ? markRaw(ctx, c) : priceOf(texts, c);
   if (px === undefined) return undefined;
   const coin = collateralCoin(ctx.configs);
-  return `notional ${formatMoney(notionalRaw(px, size, c.priceScale, c.qtyScale, coin.decimals), coin, { symbol: true })}`;
+  return `notional ${formatMoney(notionalRaw(px, size, c.priceScale, c.qtyScale, coin.decimals), coin, { symbol: true })}${atParNote(ctx.configs, c)}`;
 }
 
 /**
