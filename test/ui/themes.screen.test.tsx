@@ -318,6 +318,19 @@ describe('every theme on screen', () => {
     });
   }
 
+  it('mono: the header, the account strip and the status bar are inverse from edge to edge, a long message included', async () => {
+    const app = start('mono', 'none', { cols: 100, rows: 30 });
+    await app.waitFor('EMBEDDED');
+    view.notify(app.viewStore, 'embedded exchange: account funded, collateral locked, agent approved, and more words than fit', 'success');
+    await app.waitFor('embedded exchange: account');
+    await drain(app.term);
+    const s = snapshot(app.term);
+    for (const y of [0, s.rows - 3]) {
+      const plain = Array.from({ length: s.cols }, (_, x) => x).filter((x) => (s.flags[y * s.cols + x]! & INVERSE) === 0);
+      expect(plain, `row ${y} cells not inverse`).toEqual([]);
+    }
+  });
+
   it('switching themes with T repaints every cell in the new theme (no background of the old one left)', async () => {
     const app = start('dark', 'truecolor');
     await app.waitFor('Book SOL1');

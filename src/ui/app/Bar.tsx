@@ -3,11 +3,15 @@ import { Box, Text } from 'ink';
 import type { Segment } from '../components/Tone.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import type { ThemeToken } from '../theme/tokens.js';
+import { textWidth } from '../format/width.js';
 
 /** One full-width line of styled segments on a background token (header, status bar), painted edge to edge. */
 export const Bar = memo(function Bar({ segments, width, base }: { segments: readonly Segment[]; width: number; base: ThemeToken }) {
   const theme = useTheme();
   const baseStyle = theme.tokens[base];
+  // Segments short of the width are padded in the bar's style: a theme that marks the bar
+  // by inverse video (mono) has no background for the box to fill the rest with.
+  const short = width - segments.reduce((a, s) => a + textWidth(s.text), 0);
   return (
     <Box width={width} height={1} flexShrink={0} overflow="hidden" backgroundColor={baseStyle.backgroundColor}>
       <Text wrap="truncate" {...baseStyle}>
@@ -19,6 +23,7 @@ export const Bar = memo(function Bar({ segments, width, base }: { segments: read
             </Text>
           );
         })}
+        {short > 0 ? ' '.repeat(short) : null}
       </Text>
     </Box>
   );
