@@ -9,7 +9,7 @@ import { formatDecimal } from '../protocol/index.js';
 import type { Configs, OrderUpdate } from '../protocol/wire/index.js';
 import { openHistoryFile } from '../session/historyRecorder.js';
 import { JournalFile, journalScopeFilter } from '../session/journalFile.js';
-import { fillRow, iso, JOURNAL_COLUMNS, journalRow, orderRow, toCsv, type Row } from '../session/journalExport.js';
+import { fillRower, iso, JOURNAL_COLUMNS, journalRow, orderRow, toCsv, writeChunked, writeCsv, type Row } from '../session/journalExport.js';
 import type { CommandRun, CommandSpec } from './commandSpec.js';
 import { addressWithoutPassword, demoAddress, hasKeyFlag } from './connect.js';
 import { CommandError, EXIT } from './exitCodes.js';
@@ -84,19 +84,29 @@ interface Kind {
   verb: 'fills' | 'orders' | 'funding';
   summary: string;
   columns: readonly string[];
-  rows(store: HistoryStore, q: HistoryQuery, configs: Configs | null): Row[];
+  /** Every row, read at once: for the table and the JSON document. */
+  rows(store: HistoryStore, q: HistoryQuery, configs: Configs | null): Iterable<Row>;
 }
 
 const contractName = (configs: Configs | null, id: number) => contractById(configs, id)?.name ?? null;
 
-const historyFillRow = (f: StoredFill, configs: Configs | null): Row => ({ kind: 'fill', ...fillRow(f, configs), source: f.source });
+/** The export's fill row with `kind` and `source`, the configs looked up once for all the fills. */
+function historyFillRows(fills: Iterable<StoredFill>, configs: Configs | null): Iterable<Row> {
+  const rowOf = fillRower(configs);
+  return {
+    *[Symbol.iterator]() {
+      for (const f of fills) yield { kind: 'fill', ...rowOf(f), source: f.source };
+    },
+  };
+}
 
 const KINDS: readonly Kind[] = [
   {
     verb: 'fills',
     summary: 'the account\'s fills recorded on this venue (every tid once), with the periods not recorded',
     columns: ['kind', 'time', 'timeMs', 'contract', 'contractId', 'side', 'price', 'size', 'liquidity', 'fee', 'closedPnl', 'coin', 'liquidation', 'oid', 'cloid', 'tid', 'source'],
-    rows: (store, q, configs) => store.fills(q).map((f) => historyFillRow(f, configs)),
+    // Off a cursor: CSV and NDJSON write each fill as it is read (100,000 of them in well under a second).
+    rows: (store, q, configs) => historyFillRows(store.iterateFills(q), configs),
   },
   {
     verb: 'orders',
@@ -153,13 +163,13 @@ function openStore(r: CommandRun, scope: HistoryScope): HistoryStore {
 }
 
 /** The store of the account on the venue, its configs and the period asked for, closed after `fn`. */
-async function withStore<T>(r: CommandRun, fn: (store: HistoryStore, scope: HistoryScope, configs: Configs | null, q: HistoryQuery) => T): Promise<T> {
+async function withStore<T>(r: CommandRun, fn: (store: HistoryStore, scope: HistoryScope, configs: Configs | null, q: HistoryQuery) => T | Promise<T>): Promise<T> {
   noWords(r);
   const scope = await scopeOf(r);
   const store = openStore(r, scope);
   try {
     const configs = store.configs();
-    return fn(store, scope, configs, queryOf(r, configs));
+    return await fn(store, scope, configs, queryOf(r, configs));
   } finally {
     store.close();
   }
@@ -182,17 +192,18 @@ function listCommand(k: Kind): CommandSpec {
     optionHelp: OPTION_HELP,
     schema: () => documentOf(k.columns),
     run: (r) =>
-      withStore(r, (store, scope, configs, q): CommandOutput | undefined => {
-        const rows = k.rows(store, q, configs);
+      withStore(r, async (store, scope, configs, q): Promise<CommandOutput | undefined> => {
+        // The gaps first: a cursor over the rows keeps the connection busy until it is done.
         const gaps = store.gaps({ ...(q.since !== undefined ? { since: q.since } : {}), ...(q.until !== undefined ? { until: q.until } : {}) });
         if (r.options['csv'] === true) {
-          r.out.write(toCsv([...k.columns, 'until', 'untilMs', 'note'], [...rows, ...gaps.map(gapRow)]));
+          await writeCsv(r.out, [...k.columns, 'until', 'untilMs', 'note'], rowsThenGaps(k.rows(store, q, configs), gaps));
           return undefined;
         }
         if (r.options['ndjson'] === true) {
-          for (const row of [...rows, ...gaps.map(gapRow)]) r.out.write(`${toJson(row)}\n`);
+          await writeChunked(r.out, undefined, rowsThenGaps(k.rows(store, q, configs), gaps), (row) => toJson(row));
           return undefined;
         }
+        const rows = [...k.rows(store, q, configs)];
         const shown = k.columns.filter((c) => c !== 'kind' && c !== 'timeMs');
         const out: CommandOutput = {
           json: { venue: scope.venue, account: scope.account, file: store.file, rows, gaps: gaps.map((g) => ({ from: g.from, to: g.to, note: gapRow(g)['note'] as string })) },
@@ -205,6 +216,11 @@ function listCommand(k: Kind): CommandSpec {
         return out;
       }),
   };
+}
+
+function* rowsThenGaps(rows: Iterable<Row>, gaps: readonly Gap[]): Generator<Row, void, undefined> {
+  yield* rows;
+  for (const g of gaps) yield gapRow(g);
 }
 
 const pnlCommand: CommandSpec = {
