@@ -295,10 +295,10 @@ export function toCsv(columns: readonly string[], rows: readonly Row[]): string 
 }
 
 /** The header line: each column's name in its own cell. */
-const csvHeader = (columns: readonly string[]): string => columns.map(csvCell).join(',');
+export const csvHeader = (columns: readonly string[]): string => columns.map(csvCell).join(',');
 
 /** One CSV line of `row` without its CRLF, as `toCsv` writes it. */
-function csvLine(columns: readonly string[], row: Row): string {
+export function csvLine(columns: readonly string[], row: Row): string {
   let line = '';
   for (let i = 0; i < columns.length; i++) line += (i > 0 ? ',' : '') + csvCell(row[columns[i]!] ?? null);
   return line;
@@ -335,7 +335,7 @@ export async function writeChunked<T>(out: DrainingWriter, head: string | undefi
   if (chunk.length > 0) out.write(chunk);
 }
 
-function csvCell(v: Cell): string {
+export function csvCell(v: Cell): string {
   // An integer (written without an exponent) or a boolean has nothing to quote or guard: as the text path would give it, sooner.
   if (typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 1e21)) return String(v);
   let text = v === null ? '' : Array.isArray(v) ? v.join(' ') : String(v);

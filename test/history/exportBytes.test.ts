@@ -77,6 +77,8 @@ function seedStore(stateDir: string): void {
     balance -= 30_000n;
     store.addSample(sample(T0 + 3 * HOUR + 60_000, balance, '0.0001', '2'), 'minute', b, contracts);
     store.touchSession(b, T0 + 3 * HOUR + 60_000);
+    // After the last sample (no funding window reads it): amounts that are not whole units stay as sent, guarded and quoted.
+    store.addFills([{ ...fillAt(300), time: T0 + 4 * HOUR, fee: '1,5', closedPnl: '=2' }, { ...fillAt(301), time: T0 + 4 * HOUR + 1, fee: '0.5', closedPnl: '-7.25' }], 'stream');
   } finally {
     store.close();
   }
