@@ -106,9 +106,9 @@ function historyFillRows(fills: Iterable<StoredFill>, configs: Configs | null): 
  * The CSV line `writeCsv` writes for a fill's row (`historyFillRows`) with the columns of
  * `fills` and the gap columns after, each cell as csvCell makes it but what can be done once
  * done once: the words that do not change (kind, side, coin, a contract's name) quoted once,
- * integers as they are, decimals from raw units (digits, a point, a leading minus: nothing
- * to quote or guard) as fillRow writes them; times and the exchange's own strings (price,
- * size, cloid, liquidity, source) through csvCell. The
+ * integers and ISO times as they are, decimals from raw units (digits, a point, a leading
+ * minus: nothing to quote or guard) as fillRow writes them, liquidity and source quoted once
+ * per value; the exchange's other strings (price, size, cloid) through csvCell. The
  * fixtures of test/history/exportBytes.test.ts hold it to the rows' bytes.
  */
 function fillCsvLines(fills: Iterable<StoredFill>, configs: Configs | null): Iterable<string> {
@@ -122,10 +122,22 @@ function fillCsvLines(fills: Iterable<StoredFill>, configs: Configs | null): Ite
   };
   const amount = (raw: string) => (/^-?\d+$/.test(raw) ? formatDecimal(BigInt(raw), coin.decimals) : csvCell(raw));
   const int = (n: number) => csvCell(n);
+  // An ISO time starting with a digit (years 0 to 9999) has nothing to quote or guard.
+  const time = (ms: number) => {
+    const text = iso(ms);
+    return text !== null && text.charCodeAt(0) >= 48 && text.charCodeAt(0) <= 57 ? text : csvCell(text);
+  };
+  // Liquidity and source take a few values: each quoted once.
+  const words = new Map<string, string>();
+  const word = (text: string) => {
+    let cell = words.get(text);
+    if (cell === undefined) words.set(text, (cell = csvCell(text)));
+    return cell;
+  };
   return {
     *[Symbol.iterator]() {
       for (const f of fills) {
-        yield `fill,${csvCell(iso(f.time))},${int(f.time)},${nameCell(f.contractId)},${int(f.contractId)},${f.isBuy ? 'buy' : 'sell'},${csvCell(f.px)},${csvCell(f.sz)},${csvCell(f.liquidity)},${amount(f.fee)},${amount(f.closedPnl)},${coinCell},${f.liquidation ? 'true' : 'false'},${int(f.oid)},${csvCell(f.cloid ?? null)},${int(f.tid)},${csvCell(f.source)},,,`;
+        yield `fill,${time(f.time)},${int(f.time)},${nameCell(f.contractId)},${int(f.contractId)},${f.isBuy ? 'buy' : 'sell'},${csvCell(f.px)},${csvCell(f.sz)},${word(f.liquidity)},${amount(f.fee)},${amount(f.closedPnl)},${coinCell},${f.liquidation ? 'true' : 'false'},${int(f.oid)},${csvCell(f.cloid ?? null)},${int(f.tid)},${word(f.source)},,,`;
       }
     },
   };

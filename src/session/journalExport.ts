@@ -269,23 +269,32 @@ function coinAmount(raw: string, decimals: number): string {
 }
 
 export function iso(ms: number): string | null {
-  // Fills come many to a second and in order: the second's text is made once, its milliseconds added.
+  // An export writes many times in order, most of them on one day: the day's text is made
+  // once, the time of day by arithmetic (a JavaScript day is 86,400,000 ms, no leap seconds).
   if (Number.isInteger(ms) && ms >= 0 && ms < MAX_FOUR_DIGIT_YEAR) {
-    const second = Math.floor(ms / 1000);
-    if (second !== lastSecond) {
-      lastSecond = second;
-      lastSecondText = new Date(second * 1000).toISOString().slice(0, 20);
+    const day = Math.floor(ms / DAY_MS);
+    if (day !== lastDay) {
+      lastDay = day;
+      lastDayText = new Date(day * DAY_MS).toISOString().slice(0, 11);
     }
-    return `${lastSecondText}${String(ms % 1000).padStart(3, '0')}Z`;
+    let rest = ms - day * DAY_MS;
+    const h = Math.floor(rest / 3_600_000);
+    rest -= h * 3_600_000;
+    const m = Math.floor(rest / 60_000);
+    rest -= m * 60_000;
+    const sec = Math.floor(rest / 1000);
+    const milli = rest - sec * 1000;
+    return `${lastDayText}${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}:${sec < 10 ? '0' : ''}${sec}.${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
   }
   const d = new Date(ms);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
+const DAY_MS = 86_400_000;
 /** 10000-01-01T00:00:00Z: from here on toISOString writes a six-digit year. */
 const MAX_FOUR_DIGIT_YEAR = 253_402_300_800_000;
-let lastSecond = -1;
-let lastSecondText = '';
+let lastDay = -1;
+let lastDayText = '';
 
 /** RFC 4180: CRLF lines, a header, cells quoted when they hold a quote, comma or line break. */
 export function toCsv(columns: readonly string[], rows: readonly Row[]): string {

@@ -21,6 +21,9 @@ describe('the export CSV writer', () => {
   it('writes times as toISOString does, or null', () => {
     const times = [0, 1, 999, 1000, 1_793_520_001_000, 1_793_520_001_999, 1_793_520_002_000, 253_402_300_799_999, 253_402_300_800_000, -1, -86_400_001, 1.5, 8.64e15];
     for (const t of [...times, ...times.slice().reverse()]) expect(iso(t), String(t)).toBe(new Date(t).toISOString());
+    const wrong: number[] = [];
+    for (let t = 1_793_500_000_000, i = 0; i < 20_000; i++, t += 1 + ((i * 7_919_113) % 9_000_000)) if (iso(t) !== new Date(t).toISOString()) wrong.push(t);
+    expect(wrong).toEqual([]);
     expect(iso(Number.NaN)).toBeNull();
     expect(iso(8.64e15 + 1)).toBeNull();
   });
