@@ -107,10 +107,30 @@ function historyFillRows(fills: Iterable<StoredFill>, configs: Configs | null): 
  * `fills` and the gap columns after, each cell as csvCell makes it but what can be done once
  * done once: the words that do not change (kind, side, coin, a contract's name) quoted once,
  * integers and ISO times as they are, decimals from raw units (digits, a point, a leading
- * minus: nothing to quote or guard) as fillRow writes them, liquidity and source quoted once
- * per value; the exchange's other strings (price, size, cloid) through csvCell. The
+ * minus: nothing to quote or guard) as fillRow writes them (by string, `unitsText`),
+ * liquidity and source quoted once per value, prices and sizes of digits and a point as they
+ * are; the exchange's other strings through csvCell. The
  * fixtures of test/history/exportBytes.test.ts hold it to the rows' bytes.
  */
+/**
+ * `formatDecimal(BigInt(raw), decimals)` of an integer's text (`-?\d+`), by string: the same
+ * text without a BigInt and its division for each fee and PnL of an export.
+ */
+export function unitsText(raw: string, decimals: number): string {
+  if (!Number.isInteger(decimals) || decimals < 1 || decimals > 30) return formatDecimal(BigInt(raw), decimals);
+  const negative = raw.charCodeAt(0) === 45;
+  let digits = negative ? raw.slice(1) : raw;
+  let zeros = 0;
+  while (zeros < digits.length - 1 && digits.charCodeAt(zeros) === 48) zeros++;
+  if (zeros > 0) digits = digits.slice(zeros);
+  if (digits.length <= decimals) digits = '0'.repeat(decimals + 1 - digits.length) + digits;
+  const point = digits.length - decimals;
+  let end = digits.length;
+  while (end > point && digits.charCodeAt(end - 1) === 48) end--;
+  const body = end > point ? `${digits.slice(0, point)}.${digits.slice(point, end)}` : digits.slice(0, point);
+  return negative && body !== '0' ? `-${body}` : body;
+}
+
 function fillCsvLines(fills: Iterable<StoredFill>, configs: Configs | null): Iterable<string> {
   const coin = collateralCoin(configs);
   const coinCell = csvCell(coin.name);
@@ -120,7 +140,9 @@ function fillCsvLines(fills: Iterable<StoredFill>, configs: Configs | null): Ite
     if (cell === undefined) names.set(id, (cell = csvCell(contractName(configs, id))));
     return cell;
   };
-  const amount = (raw: string) => (/^-?\d+$/.test(raw) ? formatDecimal(BigInt(raw), coin.decimals) : csvCell(raw));
+  const amount = (raw: string) => (/^-?\d+$/.test(raw) ? unitsText(raw, coin.decimals) : csvCell(raw));
+  // A price or size of digits and a point, as the wire mostly sends them, has nothing to quote or guard.
+  const text = (wire: string) => (/^\d+(\.\d+)?$/.test(wire) ? wire : csvCell(wire));
   const int = (n: number) => csvCell(n);
   // An ISO time starting with a digit (years 0 to 9999) has nothing to quote or guard.
   const time = (ms: number) => {
@@ -137,7 +159,7 @@ function fillCsvLines(fills: Iterable<StoredFill>, configs: Configs | null): Ite
   return {
     *[Symbol.iterator]() {
       for (const f of fills) {
-        yield `fill,${time(f.time)},${int(f.time)},${nameCell(f.contractId)},${int(f.contractId)},${f.isBuy ? 'buy' : 'sell'},${csvCell(f.px)},${csvCell(f.sz)},${word(f.liquidity)},${amount(f.fee)},${amount(f.closedPnl)},${coinCell},${f.liquidation ? 'true' : 'false'},${int(f.oid)},${csvCell(f.cloid ?? null)},${int(f.tid)},${word(f.source)},,,`;
+        yield `fill,${time(f.time)},${int(f.time)},${nameCell(f.contractId)},${int(f.contractId)},${f.isBuy ? 'buy' : 'sell'},${text(f.px)},${text(f.sz)},${word(f.liquidity)},${amount(f.fee)},${amount(f.closedPnl)},${coinCell},${f.liquidation ? 'true' : 'false'},${int(f.oid)},${csvCell(f.cloid ?? null)},${int(f.tid)},${word(f.source)},,,`;
       }
     },
   };

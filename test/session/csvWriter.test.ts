@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { unitsText } from '../../src/command/historyCommands.js';
+import { formatDecimal } from '../../src/protocol/index.js';
 import { iso, toCsv, writeCsv, type Row } from '../../src/session/journalExport.js';
 
 /** The export's CSV writer in chunks, and its times, against the plain forms they replace. */
@@ -26,5 +28,16 @@ describe('the export CSV writer', () => {
     expect(wrong).toEqual([]);
     expect(iso(Number.NaN)).toBeNull();
     expect(iso(8.64e15 + 1)).toBeNull();
+  });
+});
+
+describe('unitsText', () => {
+  it('writes an integer\'s text as formatDecimal writes its BigInt', () => {
+    const raws = ['0', '-0', '000', '-000', '5', '-5', '1000000', '-1000000', '1234567', '-1234567', '0001234567', '-0000001', '120', '99999999999999999999999', '-10', '100', '1000001', '-999999'];
+    for (let i = 0; i < 3_000; i++) raws.push(String((i % 2 ? -1 : 1) * Math.floor(((i * 2_654_435_761) % 2 ** 32) / (1 + (i % 9) * 1_000))));
+    const wrong: string[] = [];
+    for (const decimals of [0, 1, 2, 6, 8, 18])
+      for (const raw of raws) if (unitsText(raw, decimals) !== formatDecimal(BigInt(raw), decimals)) wrong.push(`${raw}@${decimals}`);
+    expect(wrong).toEqual([]);
   });
 });
