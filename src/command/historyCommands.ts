@@ -9,7 +9,7 @@ import { formatDecimal } from '../protocol/index.js';
 import type { Configs, OrderUpdate } from '../protocol/wire/index.js';
 import { openHistoryFile } from '../session/historyRecorder.js';
 import { JournalFile, journalScopeFilter } from '../session/journalFile.js';
-import { fillRow, iso, JOURNAL_COLUMNS, journalRow, orderRow, toCsv, type Row } from '../session/journalExport.js';
+import { csvCell, csvHeader, csvLine, fillRower, iso, JOURNAL_COLUMNS, journalRow, orderRow, toCsv, writeChunked, writeCsv, type Row } from '../session/journalExport.js';
 import type { CommandRun, CommandSpec } from './commandSpec.js';
 import { addressWithoutPassword, demoAddress, hasKeyFlag } from './connect.js';
 import { CommandError, EXIT } from './exitCodes.js';
@@ -84,19 +84,95 @@ interface Kind {
   verb: 'fills' | 'orders' | 'funding';
   summary: string;
   columns: readonly string[];
-  rows(store: HistoryStore, q: HistoryQuery, configs: Configs | null): Row[];
+  /** Every row, read at once: for the table and the JSON document. */
+  rows(store: HistoryStore, q: HistoryQuery, configs: Configs | null): Iterable<Row>;
+  /** The CSV lines of `rows` (without CRLF) made straight from the records, the same bytes `writeCsv` gives for the rows: for a kind that can be long. */
+  csvLines?(store: HistoryStore, q: HistoryQuery, configs: Configs | null): Iterable<string>;
 }
 
 const contractName = (configs: Configs | null, id: number) => contractById(configs, id)?.name ?? null;
 
-const historyFillRow = (f: StoredFill, configs: Configs | null): Row => ({ kind: 'fill', ...fillRow(f, configs), source: f.source });
+/** The export's fill row with `kind` and `source`, the configs looked up once for all the fills. */
+function historyFillRows(fills: Iterable<StoredFill>, configs: Configs | null): Iterable<Row> {
+  const rowOf = fillRower(configs);
+  return {
+    *[Symbol.iterator]() {
+      for (const f of fills) yield { kind: 'fill', ...rowOf(f), source: f.source };
+    },
+  };
+}
+
+/**
+ * The CSV line `writeCsv` writes for a fill's row (`historyFillRows`) with the columns of
+ * `fills` and the gap columns after, each cell as csvCell makes it but what can be done once
+ * done once: the words that do not change (kind, side, coin, a contract's name) quoted once,
+ * integers and ISO times as they are, decimals from raw units (digits, a point, a leading
+ * minus: nothing to quote or guard) as fillRow writes them (by string, `unitsText`),
+ * liquidity and source quoted once per value, prices and sizes of digits and a point as they
+ * are; the exchange's other strings through csvCell. The
+ * fixtures of test/history/exportBytes.test.ts hold it to the rows' bytes.
+ */
+/**
+ * `formatDecimal(BigInt(raw), decimals)` of an integer's text (`-?\d+`), by string: the same
+ * text without a BigInt and its division for each fee and PnL of an export.
+ */
+export function unitsText(raw: string, decimals: number): string {
+  if (!Number.isInteger(decimals) || decimals < 1 || decimals > 30) return formatDecimal(BigInt(raw), decimals);
+  const negative = raw.charCodeAt(0) === 45;
+  let digits = negative ? raw.slice(1) : raw;
+  let zeros = 0;
+  while (zeros < digits.length - 1 && digits.charCodeAt(zeros) === 48) zeros++;
+  if (zeros > 0) digits = digits.slice(zeros);
+  if (digits.length <= decimals) digits = '0'.repeat(decimals + 1 - digits.length) + digits;
+  const point = digits.length - decimals;
+  let end = digits.length;
+  while (end > point && digits.charCodeAt(end - 1) === 48) end--;
+  const body = end > point ? `${digits.slice(0, point)}.${digits.slice(point, end)}` : digits.slice(0, point);
+  return negative && body !== '0' ? `-${body}` : body;
+}
+
+function fillCsvLines(fills: Iterable<StoredFill>, configs: Configs | null): Iterable<string> {
+  const coin = collateralCoin(configs);
+  const coinCell = csvCell(coin.name);
+  const names = new Map<number, string>();
+  const nameCell = (id: number) => {
+    let cell = names.get(id);
+    if (cell === undefined) names.set(id, (cell = csvCell(contractName(configs, id))));
+    return cell;
+  };
+  const amount = (raw: string) => (/^-?\d+$/.test(raw) ? unitsText(raw, coin.decimals) : csvCell(raw));
+  // A price or size of digits and a point, as the wire mostly sends them, has nothing to quote or guard.
+  const text = (wire: string) => (/^\d+(\.\d+)?$/.test(wire) ? wire : csvCell(wire));
+  const int = (n: number) => csvCell(n);
+  // An ISO time starting with a digit (years 0 to 9999) has nothing to quote or guard.
+  const time = (ms: number) => {
+    const text = iso(ms);
+    return text !== null && text.charCodeAt(0) >= 48 && text.charCodeAt(0) <= 57 ? text : csvCell(text);
+  };
+  // Liquidity and source take a few values: each quoted once.
+  const words = new Map<string, string>();
+  const word = (text: string) => {
+    let cell = words.get(text);
+    if (cell === undefined) words.set(text, (cell = csvCell(text)));
+    return cell;
+  };
+  return {
+    *[Symbol.iterator]() {
+      for (const f of fills) {
+        yield `fill,${time(f.time)},${int(f.time)},${nameCell(f.contractId)},${int(f.contractId)},${f.isBuy ? 'buy' : 'sell'},${text(f.px)},${text(f.sz)},${word(f.liquidity)},${amount(f.fee)},${amount(f.closedPnl)},${coinCell},${f.liquidation ? 'true' : 'false'},${int(f.oid)},${csvCell(f.cloid ?? null)},${int(f.tid)},${word(f.source)},,,`;
+      }
+    },
+  };
+}
 
 const KINDS: readonly Kind[] = [
   {
     verb: 'fills',
     summary: 'the account\'s fills recorded on this venue (every tid once), with the periods not recorded',
     columns: ['kind', 'time', 'timeMs', 'contract', 'contractId', 'side', 'price', 'size', 'liquidity', 'fee', 'closedPnl', 'coin', 'liquidation', 'oid', 'cloid', 'tid', 'source'],
-    rows: (store, q, configs) => store.fills(q).map((f) => historyFillRow(f, configs)),
+    // Off a cursor: CSV and NDJSON write each fill as it is read (100,000 of them in well under a second).
+    rows: (store, q, configs) => historyFillRows(store.iterateFills(q), configs),
+    csvLines: (store, q, configs) => fillCsvLines(store.iterateFills(q), configs),
   },
   {
     verb: 'orders',
@@ -153,13 +229,13 @@ function openStore(r: CommandRun, scope: HistoryScope): HistoryStore {
 }
 
 /** The store of the account on the venue, its configs and the period asked for, closed after `fn`. */
-async function withStore<T>(r: CommandRun, fn: (store: HistoryStore, scope: HistoryScope, configs: Configs | null, q: HistoryQuery) => T): Promise<T> {
+async function withStore<T>(r: CommandRun, fn: (store: HistoryStore, scope: HistoryScope, configs: Configs | null, q: HistoryQuery) => T | Promise<T>): Promise<T> {
   noWords(r);
   const scope = await scopeOf(r);
   const store = openStore(r, scope);
   try {
     const configs = store.configs();
-    return fn(store, scope, configs, queryOf(r, configs));
+    return await fn(store, scope, configs, queryOf(r, configs));
   } finally {
     store.close();
   }
@@ -182,17 +258,20 @@ function listCommand(k: Kind): CommandSpec {
     optionHelp: OPTION_HELP,
     schema: () => documentOf(k.columns),
     run: (r) =>
-      withStore(r, (store, scope, configs, q): CommandOutput | undefined => {
-        const rows = k.rows(store, q, configs);
+      withStore(r, async (store, scope, configs, q): Promise<CommandOutput | undefined> => {
+        // The gaps first: a cursor over the rows keeps the connection busy until it is done.
         const gaps = store.gaps({ ...(q.since !== undefined ? { since: q.since } : {}), ...(q.until !== undefined ? { until: q.until } : {}) });
         if (r.options['csv'] === true) {
-          r.out.write(toCsv([...k.columns, 'until', 'untilMs', 'note'], [...rows, ...gaps.map(gapRow)]));
+          const columns = [...k.columns, 'until', 'untilMs', 'note'];
+          if (k.csvLines) await writeChunked(r.out, csvHeader(columns), linesThenGaps(k.csvLines(store, q, configs), columns, gaps), (line) => line, '\r\n');
+          else await writeCsv(r.out, columns, rowsThenGaps(k.rows(store, q, configs), gaps));
           return undefined;
         }
         if (r.options['ndjson'] === true) {
-          for (const row of [...rows, ...gaps.map(gapRow)]) r.out.write(`${toJson(row)}\n`);
+          await writeChunked(r.out, undefined, rowsThenGaps(k.rows(store, q, configs), gaps), (row) => toJson(row));
           return undefined;
         }
+        const rows = [...k.rows(store, q, configs)];
         const shown = k.columns.filter((c) => c !== 'kind' && c !== 'timeMs');
         const out: CommandOutput = {
           json: { venue: scope.venue, account: scope.account, file: store.file, rows, gaps: gaps.map((g) => ({ from: g.from, to: g.to, note: gapRow(g)['note'] as string })) },
@@ -205,6 +284,16 @@ function listCommand(k: Kind): CommandSpec {
         return out;
       }),
   };
+}
+
+function* linesThenGaps(lines: Iterable<string>, columns: readonly string[], gaps: readonly Gap[]): Generator<string, void, undefined> {
+  yield* lines;
+  for (const g of gaps) yield csvLine(columns, gapRow(g));
+}
+
+function* rowsThenGaps(rows: Iterable<Row>, gaps: readonly Gap[]): Generator<Row, void, undefined> {
+  yield* rows;
+  for (const g of gaps) yield gapRow(g);
 }
 
 const pnlCommand: CommandSpec = {

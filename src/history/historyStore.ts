@@ -236,6 +236,10 @@ interface FillRow {
   source: FillSource;
 }
 
+/** A fill as `iterateFills` reads it: the columns of FILL_FIELDS in order. */
+type RawFill = [tid: number, oid: number, contractId: number, cloid: string | null, time: number, isBuy: number, px: string, sz: string, liquidity: 'maker' | 'taker', fee: string, closedPnl: string, liquidation: number, source: FillSource];
+const FILL_FIELDS = 'tid, oid, contract_id, cloid, time, is_buy, px, sz, liquidity, fee, closed_pnl, liquidation, source';
+
 const fillOf = (r: FillRow): StoredFill => ({
   contractId: r.contract_id,
   oid: r.oid,
@@ -396,6 +400,24 @@ export class HistoryStore {
   fills(q: HistoryQuery = {}): StoredFill[] {
     const w = where(q);
     return (this.db.prepare(`SELECT * FROM fills${w.sql} ORDER BY time, tid, oid`).all(...w.args) as FillRow[]).map(fillOf);
+  }
+
+  /**
+   * The fills of `fills(q)`, in its order, one at a time off a cursor: an export of 100,000
+   * writes each as it is read and keeps none. The connection is busy until the iteration ends
+   * (or is left early, which closes the cursor): read anything else first.
+   */
+  *iterateFills(q: HistoryQuery = {}): Generator<StoredFill, void, undefined> {
+    const w = where(q);
+    // Raw rows (arrays, not objects with named keys): better-sqlite3 makes them in about 60 % of the time.
+    const rows = this.db.prepare(`SELECT ${FILL_FIELDS} FROM fills${w.sql} ORDER BY time, tid, oid`).raw().iterate(...w.args) as IterableIterator<RawFill>;
+    for (const [tid, oid, contractId, cloid, time, isBuy, px, sz, liquidity, fee, closedPnl, liquidation, source] of rows) {
+      // What fillOf makes of the row (cloid and liquidation set after, not spread in: two objects fewer a row).
+      const f: StoredFill = { contractId, oid, tid, px, sz, isBuy: isBuy === 1, time, liquidity, fee, closedPnl, source };
+      if (cloid !== null) f.cloid = cloid;
+      if (liquidation === 1) f.liquidation = true;
+      yield f;
+    }
   }
 
   addOrderEvents(updates: readonly OrderUpdate[], source: StoredOrderEvent['source'], event?: string): number {

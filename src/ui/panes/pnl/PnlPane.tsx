@@ -16,7 +16,7 @@ import { collateralCoin } from '../lookups.js';
 import { PaneWords } from '../history/HistoryPane.js';
 import { NOT_RECORDED } from '../history/historyListed.js';
 import { useHistoryRead } from '../history/useHistoryRead.js';
-import { equityCurveLines, rangeOf } from './equityCurve.js';
+import { curveBreaks, equityCurveLines, rangeOf } from './equityCurve.js';
 import { equityText, pnlFigures, type PnlRow } from './pnlFigures.js';
 
 const DROP_FIRST = ['unrealised', 'funding', 'fees', 'realised', 'net', 'contract'] as const;
@@ -84,6 +84,9 @@ export const PnlPane = memo(function PnlPane({ width, height, focused, tabs }: P
   const coin = collateralCoin(configs);
   const curve = read?.curve;
   const values = useMemo(() => (curve ?? []).map((p) => p.equity), [curve]);
+  // The periods not recorded break the line: it does not join the samples across them.
+  const gaps = read?.gaps;
+  const breaks = useMemo(() => curveBreaks(curve ?? [], gaps ?? []), [curve, gaps]);
   const tableRows = figures.rows.length > 1 ? [...figures.rows, figures.total] : figures.rows.length === 1 ? figures.rows : [];
   const equityLine = read?.error ?? `${equityText(figures, configs)}${figures.underived ? ` · ${figures.underived} funding payments not derived` : ''}`;
   // The figures (on two lines at most when narrow), then the chart; the per-contract table under it when the pane has room.
@@ -98,7 +101,7 @@ export const PnlPane = memo(function PnlPane({ width, height, focused, tabs }: P
   const labelWidth = Math.max(textWidth(hi), textWidth(lo)) + 1;
   const labelled = inner.width - labelWidth >= 12;
   const plotWidth = labelled ? inner.width - labelWidth : inner.width;
-  const lines = useMemo(() => equityCurveLines(values, plotWidth, chartHeight), [values, plotWidth, chartHeight]);
+  const lines = useMemo(() => equityCurveLines(values, plotWidth, chartHeight, breaks), [values, plotWidth, chartHeight, breaks]);
   return (
     <Panel tabs={tabs} title={`PnL ${period}`} width={width} height={height} focused={focused} info={period}>
       {!recording ? (

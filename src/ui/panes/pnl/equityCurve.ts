@@ -2,8 +2,9 @@
  * A compact line chart in braille cells (2 x 4 dots each) of raw amounts, scaled with
  * bigint arithmetic between their own min and max: the PnL pane's equity curve. Each
  * column of dots takes the value of the point under it (a curve with fewer points than
- * dots is drawn as steps) and is joined to the previous column by a vertical run, so the
- * line never breaks.
+ * dots is drawn as steps) and is joined to the previous column by a vertical run; the line
+ * breaks only where perpdesk was not running (`breaks`): there a column of dots is left
+ * empty and the two sides are not joined, so a period not recorded is not drawn as a slope.
  */
 
 const BRAILLE = 0x2800;
@@ -15,7 +16,24 @@ const DOTS = [
   [0x40, 0x80],
 ] as const;
 
-export function equityCurveLines(values: readonly bigint[], width: number, height: number): string[] {
+/**
+ * The points of `curve` that follow a period not recorded (a gap between the point before
+ * and this one): where the curve breaks. Points and gaps oldest first.
+ */
+export function curveBreaks(curve: readonly { time: number }[], gaps: readonly { from: number; to: number }[]): Set<number> {
+  const breaks = new Set<number>();
+  let g = 0;
+  for (let i = 1; i < curve.length && g < gaps.length; i++) {
+    const before = curve[i - 1]!.time;
+    const at = curve[i]!.time;
+    while (g < gaps.length && gaps[g]!.to <= before) g++;
+    // A gap that starts before this point and ends after the one before lies between them.
+    if (g < gaps.length && gaps[g]!.from < at && gaps[g]!.to > before) breaks.add(i);
+  }
+  return breaks;
+}
+
+export function equityCurveLines(values: readonly bigint[], width: number, height: number, breaks: ReadonlySet<number> = new Set()): string[] {
   if (width <= 0 || height <= 0) return [];
   const blank = ' '.repeat(width);
   if (values.length === 0) return Array.from({ length: height }, () => blank);
@@ -31,9 +49,18 @@ export function equityCurveLines(values: readonly bigint[], width: number, heigh
     cells[Math.floor(top / 4)]![Math.floor(x / 2)]! |= DOTS[top % 4]![x % 2]!;
   };
   let prev: number | undefined;
+  let prevIndex = 0;
   for (let x = 0; x < xs; x++) {
-    const v = values[Math.min(values.length - 1, Math.floor((x * values.length) / xs))]!;
-    const y = level(v);
+    const index = Math.min(values.length - 1, Math.floor((x * values.length) / xs));
+    // A break between the last column's point and this one's: this column stays empty, the next starts afresh.
+    let broken = false;
+    for (let i = prevIndex + 1; i <= index && !broken; i++) broken = breaks.has(i);
+    prevIndex = index;
+    if (broken && x > 0) {
+      prev = undefined;
+      continue;
+    }
+    const y = level(values[index]!);
     const from = prev === undefined ? y : prev;
     for (let k = Math.min(from, y); k <= Math.max(from, y); k++) set(x, k);
     prev = y;
