@@ -1,4 +1,5 @@
-import { formatPrice } from '../format/index.js';
+import { formatMoney, formatPrice, type MoneyCoin } from '../format/index.js';
+import { formatPct } from './numbers.js';
 import type { ContractConfig } from '../protocol/wire/index.js';
 import type { Texts } from './field.js';
 
@@ -19,6 +20,12 @@ export interface AttachedLegs {
 /** The tpSl form's texts for the legs (no sizes: the trigger covers the whole position). */
 export function attachedTpSlTexts(legs: AttachedLegs): Texts {
   return { tpPx: legs.tp ?? '', slPx: legs.sl ?? '' };
+}
+
+/** "+150.00 USDC (+10.34%)": a trigger's outcome on the size from the entry, fees aside. */
+export function outcomeText(o: { pnl: bigint; pct: bigint }, coin: MoneyCoin): string {
+  const pct = `${o.pct < 0n ? '−' : '+'}${formatPct(o.pct < 0n ? -o.pct : o.pct)}`;
+  return `${formatMoney(o.pnl, coin, { symbol: true, signed: true })} (${pct})`;
 }
 
 export function describeAttached(legs: AttachedLegs, contract: Pick<ContractConfig, 'priceScale'>): string {

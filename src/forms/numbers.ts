@@ -85,3 +85,16 @@ export function isoTime(ms: number): string {
   const d = new Date(ms);
   return Number.isNaN(d.getTime()) ? `${ms} ms` : d.toISOString().replace('.000Z', 'Z');
 }
+
+/**
+ * What a trigger would make or lose on `size` entered at `entry` (issue 38's "TP/SL with
+ * their outcome"): the PnL in the collateral coin's units, signed, and the price move from
+ * the entry in percent at PCT_SCALE, signed the same way (a long gains above its entry, a
+ * short below). Fees are not in it.
+ */
+export function triggerOutcome(o: { entry: bigint; trigger: bigint; size: bigint; isBuy: boolean; priceScale: number; qtyScale: number; coinDecimals: number }): { pnl: bigint; pct: bigint } {
+  const move = o.isBuy ? o.trigger - o.entry : o.entry - o.trigger;
+  const sign = move < 0n ? -1n : 1n;
+  const pnl = sign * notionalRaw(absBig(move), o.size, o.priceScale, o.qtyScale, o.coinDecimals, 'down');
+  return { pnl, pct: sign * distancePct(o.trigger, o.entry) };
+}

@@ -123,6 +123,10 @@ describe('TP and SL on the order form', () => {
     const e = order({ side: 'Buy', price: '149', size: '2', tp: '170', sl: '140' });
     expect(e.built?.attached).toEqual({ contractId: 1, isBuy: true, tp: '170', sl: '140' });
     expect(e.built?.summary).toContain('TP 170, SL 140 on the long position once this order fills');
+    // Each trigger's outcome on the order's size from its price: +21 x 2, −9 x 2 (issue 38).
+    expect(e.built?.summary).toContain('at TP 170: +42.00 USDC (+14.09%) · at SL 140: −18.00 USDC (−6.04%), fees aside (USDT1 at par)');
+    // A short at market from the mark 150: a TP at 140 makes 10 a unit.
+    expect(order({ side: 'Sell', type: 'Market', size: '3', tp: '140' }).built?.summary).toContain('at TP 140: +30.00 USDC (+6.67%), fees aside (USDT1 at par)');
     // The order itself is unchanged: the exchange's tpSl acts on the position.
     expect(e.built?.action).toEqual(build.order([{ contractId: 1, isBuy: true, price: '149', size: '2', reduceOnly: false, tif: 'Gtc' }]));
     expect(order({ side: 'Buy', price: '149', size: '2', tp: '140' }).errors).toEqual(['TP: must be above the price 149 for a long entry']);

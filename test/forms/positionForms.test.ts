@@ -17,7 +17,9 @@ describe('TP/SL forms', () => {
   it('builds triggers for the position, whole or partial', () => {
     const e = run(FORMS.tpSl, { tpPx: '170', slPx: '130', slSz: '1' }, c);
     expect(e.built!.action).toEqual({ type: 'tpSl', asset: 1, tp: { triggerPx: '170' }, sl: { triggerPx: '130', sz: '1' } });
-    expect(e.built!.summary).toContain('TP: trigger 170, whole position');
+    // Each trigger's outcome from the entry (long 3 @ 140): +30 x 3 and −10 x 1, fees aside.
+    expect(e.built!.summary).toContain('TP: trigger 170, whole position: +90.00 USDC (+21.43%) from the entry (USDT1 at par)');
+    expect(e.built!.summary).toContain('SL: trigger 130, 1: −10.00 USDC (−7.14%) from the entry (USDT1 at par)');
     expect(e.built!.summary).toContain('existing triggers: TP #11 @ 170');
   });
 

@@ -1,13 +1,13 @@
 import { formatMoney, formatPrice, formatSize } from '../../format/index.js';
 import { formatDecimal, parsePrice } from '../../protocol/index.js';
 import { build, type ContractConfig, type OrderSpec } from '../../protocol/wire/index.js';
-import { describeAttached, type AttachedLegs } from '../attachedLegs.js';
+import { describeAttached, outcomeText, type AttachedLegs } from '../attachedLegs.js';
 import { defaultSizeText } from '../defaultSize.js';
 import { choiceField, cloidField, err, priceField, sizeField, toggleField, when, type Field, type Texts } from '../field.js';
 import { defineForm } from '../formSpec.js';
 import { needsFor } from '../keyRequirement.js';
 import { maxOrderSize } from '../maxOrderSize.js';
-import { formatPct, notionalRaw, PCT_SCALE } from '../numbers.js';
+import { formatPct, notionalRaw, PCT_SCALE, triggerOutcome } from '../numbers.js';
 import { contractUnavailable, markRaw, preTradeFor } from '../orderContext.js';
 import { parsePercent, PERCENT_ONE, percentOfMax } from '../percentSize.js';
 import type { OrderKind } from '../preTrade.js';
@@ -170,6 +170,14 @@ export const orderForm = defineForm({
       if (v.tp !== undefined) attached.tp = formatDecimal(v.tp, contract.priceScale);
       if (v.sl !== undefined) attached.sl = formatDecimal(v.sl, contract.priceScale);
       summary.push(describeAttached(attached, contract));
+      // What each trigger would make or lose on this order's size from its price (the mark for a market order).
+      if (ref !== undefined) {
+        const coin = collateralCoin(ctx.configs);
+        const at = (label: string, px: bigint) =>
+          `at ${label} ${formatPrice(px, contract)}: ${outcomeText(triggerOutcome({ entry: ref, trigger: px, size: v.size, isBuy: v.side, priceScale: contract.priceScale, qtyScale: contract.qtyScale, coinDecimals: coin.decimals }), coin)}`;
+        const parts = [v.tp !== undefined ? at('TP', v.tp) : '', v.sl !== undefined ? at('SL', v.sl) : ''].filter(Boolean);
+        summary.push(`${parts.join(' · ')}, fees aside${atParNote(ctx.configs, contract)}`);
+      }
     }
     const built = { action: build.order([spec]), summary };
     return { ok: true, value: attached ? { ...built, attached } : built };

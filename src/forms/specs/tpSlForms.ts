@@ -1,11 +1,12 @@
 import { formatPrice, formatSize } from '../../format/index.js';
 import { formatDecimal } from '../../protocol/index.js';
 import { build, type ContractConfig, type Position } from '../../protocol/wire/index.js';
-import { contractById, isHedge, targetPosition, type FormContext } from '../context.js';
+import { atParNote, collateralCoin, contractById, isHedge, targetPosition, type FormContext } from '../context.js';
+import { outcomeText } from '../attachedLegs.js';
 import { integerField, priceField, sizeField } from '../field.js';
 import { defineForm } from '../formSpec.js';
 import { needsFor } from '../keyRequirement.js';
-import { tryDecimal } from '../numbers.js';
+import { triggerOutcome, tryDecimal } from '../numbers.js';
 import { markRaw, positionSize } from '../orderContext.js';
 
 /** TP/SL forms act on the selected position (or the only one on the selected contract). */
@@ -82,8 +83,13 @@ export const tpSlForm = defineForm({
     if (sl) t.sl = sl;
     const action = build.tpSl(t);
     const summary = [`TP/SL on ${describePosition(p, c)}; triggers consume no margin`];
-    if (tp) summary.push(`TP: trigger ${formatPrice(tp.triggerPx, c)}, ${tp.sz === undefined ? 'whole position' : formatSize(tp.sz, c)}`);
-    if (sl) summary.push(`SL: trigger ${formatPrice(sl.triggerPx, c)}, ${sl.sz === undefined ? 'whole position' : formatSize(sl.sz, c)}`);
+    // What each trigger would make or lose from the position's entry, on the size it closes, fees aside.
+    const entry = tryDecimal(p.entryPx, c.priceScale);
+    const coin = collateralCoin(ctx.configs);
+    const outcome = (px: bigint, sz: bigint | undefined) =>
+      entry === undefined ? '' : `: ${outcomeText(triggerOutcome({ entry, trigger: px, size: sz ?? size, isBuy: long, priceScale: c.priceScale, qtyScale: c.qtyScale, coinDecimals: coin.decimals }), coin)} from the entry${atParNote(ctx.configs, c)}`;
+    if (tp) summary.push(`TP: trigger ${formatPrice(tp.triggerPx, c)}, ${tp.sz === undefined ? 'whole position' : formatSize(tp.sz, c)}${outcome(v.tpPx!, v.tpSz)}`);
+    if (sl) summary.push(`SL: trigger ${formatPrice(sl.triggerPx, c)}, ${sl.sz === undefined ? 'whole position' : formatSize(sl.sz, c)}${outcome(v.slPx!, v.slSz)}`);
     summary.push(`existing triggers: ${legs(p, c)}`);
     return { ok: true, value: { action, summary } };
   },
