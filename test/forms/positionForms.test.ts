@@ -61,6 +61,12 @@ describe('leverage form', () => {
     expect(run(FORMS.leverage, { leverage: '15' }, big).errors[0]).toMatch(/^Leverage: at most 10x for the position's notional 150,000.00 USDC/);
   });
 
+  it("says the change's effect on the open position: margin used moves, the liquidation price does not", () => {
+    // Long 3 SOL1 at the mark 150 = 450 USDC: 45 at 10x, 90 at 5x.
+    const c = ctx({ positions: [position({ contractId: 1, isBuy: true, size: '3', leverage: 10, liquidationPx: '120' })] });
+    expect(run(FORMS.leverage, { leverage: '5' }, c).built!.summary).toContain('long 3: margin used 45.00 USDC → 90.00 USDC at the mark; liquidation price stays 120 (set by the tier\'s maintenance margin)');
+  });
+
   it('warns that lowering leverage triggers a margin check and opens on the current setting', () => {
     const c = ctx({ positions: [position({ contractId: 1, size: '2', leverage: 10 })] });
     expect(initialTexts(FORMS.leverage, c)['leverage']).toBe('10');

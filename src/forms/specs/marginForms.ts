@@ -4,7 +4,8 @@ import { amountField, choiceField, integerField } from '../field.js';
 import { defineForm } from '../formSpec.js';
 import { holdingOf } from '../holdingModel.js';
 import { needsFor } from '../keyRequirement.js';
-import { formatMoney } from '../../format/index.js';
+import { formatMoney, formatPrice, formatSize } from '../../format/index.js';
+import { marginMathOf } from '../../protocol/risk/index.js';
 import { notionalRaw, tryDecimal } from '../numbers.js';
 import { marginPool, markRaw, positionSize } from '../orderContext.js';
 
@@ -75,6 +76,14 @@ export const leverageForm = defineForm({
       if (cap !== undefined && v.leverage > cap) {
         return { ok: false, error: `Leverage: at most ${cap}x for the position's notional ${money(notional, coin)} (tiers: ${tiersText(c, ctx)})` };
       }
+      // The change's effect on the open position: its initial margin at the mark moves with the
+      // leverage; its liquidation price does not (the venue liquidates on the tier's maintenance
+      // margin, and a leverage change moves no collateral).
+      const math = marginMathOf(c, coin.decimals);
+      const liq = p.liquidationPx === null ? 'none' : formatPrice(p.liquidationPx, c);
+      summary.push(
+        `${p.isBuy ? 'long' : 'short'} ${formatSize(p.size, c)}: margin used ${money(math.initialMargin(notional, p.leverage), coin)} → ${money(math.initialMargin(notional, v.leverage), coin)} at the mark; liquidation price stays ${liq} (set by the tier's maintenance margin)`,
+      );
       if (v.leverage < p.leverage) summary.push(`lower than the position's ${p.leverage}x: the exchange checks the position's margin and refuses if it falls short`);
     }
     const action = build.updateLeverage(c.contractId, v.leverage);
