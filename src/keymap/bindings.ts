@@ -135,6 +135,7 @@ const DEFS = [
   { id: 'confirm.no', keys: ['n', 'escape'], description: 'Go back without sending', context: 'confirm', palette: false, hint: 'no' },
   { id: 'picker.choose', keys: ['enter'], description: 'Switch to the highlighted contract', context: 'picker', palette: false, hint: 'switch' },
   { id: 'picker.close', keys: ['escape'], description: 'Close the picker', context: 'picker', palette: false, hint: 'close' },
+  { id: 'picker.sort', keys: ['tab'], description: 'Order the contracts by name, 24h change, 24h volume or funding', context: 'picker', palette: false, hint: 'sort' },
   { id: 'palette.run', keys: ['enter'], description: 'Run the highlighted command', context: 'palette', palette: false, hint: 'run' },
   { id: 'palette.close', keys: ['escape'], description: 'Close the palette', context: 'palette', palette: false, hint: 'close' },
   { id: 'help.close', keys: ['escape', '?', 'q'], description: 'Close help', context: 'help', palette: false, hint: 'close' },

@@ -123,6 +123,8 @@ export interface SessionOptions {
 
 const JOURNAL_HISTORY = 500;
 const CONTRACT_RELEASE_MS = 5_000;
+/** The most contracts a market list (the picker's figures) reads the state of, a poll. */
+const MARKET_LIST_MAX = 60;
 
 /** A contract held in view (holdContract): its config as held, and the way to let go. */
 export interface ContractHold {
@@ -171,6 +173,11 @@ export interface Session {
    * Changes nothing any other holder sees.
    */
   holdContract(name: string): Result<ContractHold>;
+  /**
+   * While held, the market-state poll reads every Active contract (at most 60), not only
+   * those shown: the contract picker's mark, 24 h change, volume and funding. Returns its release.
+   */
+  watchMarkets(): () => void;
   /**
    * Reads everything the polling plan reads, open orders included, and the books of the
    * contracts shown (the start contract's without a screen), once, into the store: what a
@@ -382,7 +389,23 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   /** The contracts whose market is read: those held, or the start contract without a live stream. */
   function shown(): ContractConfig[] {
     const held = watch.contracts();
-    return held.length > 0 || live ? held : contract ? [contract] : [];
+    const base = held.length > 0 || live ? held : contract ? [contract] : [];
+    if (marketList === 0) return base;
+    // A market list is open (the contract picker): every Active contract's state, bounded.
+    const all = Object.values(store.getState().market.contracts).slice(0, MARKET_LIST_MAX);
+    return [...base, ...all.filter((c) => !base.some((b) => b.contractId === c.contractId))];
+  }
+  /** How many faces show the market list (watchMarkets). */
+  let marketList = 0;
+  function watchMarkets(): () => void {
+    marketList += 1;
+    poller.runNow('marketState');
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      marketList -= 1;
+    };
   }
 
   // Unknown outcomes (a lost answer, a process ended mid-request) settled by cloid: now and after each reconnect.
@@ -552,6 +575,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     embedded: target.embedded !== undefined,
     ready,
     holdContract,
+    watchMarkets,
     refresh,
     watchCandles: (contractId, iv) => candles.watch(contractId, iv),
     attached,

@@ -74,6 +74,16 @@ describe('contract holds', () => {
     back.value.release();
   }, 30_000);
 
+  it('reads every Active contract\'s market state while a market list is held (the contract picker)', async () => {
+    const states = () => s.store.getState().market.marketStates;
+    const all = Object.values(s.store.getState().market.contracts).map((c) => c.contractId);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const release = s.watchMarkets();
+    await waitFor(() => all.every((id) => states()[id] !== undefined), 'every contract\'s market state');
+    release();
+    release(); // once only
+  }, 20_000);
+
   it('refuses a name that is not an Active contract, in words', () => {
     expect(s.holdContract('DOGE0')).toMatchObject({ ok: false, error: { kind: 'validation', message: expect.stringMatching(/^no active contract named DOGE0 \(active: /) } });
   });

@@ -1,7 +1,7 @@
-import { selectActiveContractNames } from '../../state/selectors.js';
 import { isCommandId, usableBindings } from '../../keymap/index.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
-import { highlightedRow, paletteItems, paletteStartRow, pickerItems, profileItems } from '../overlays/overlayLists.js';
+import { highlightedRow, paletteItems, paletteStartRow, profileItems } from '../overlays/overlayLists.js';
+import { contractPickerItems, PICKER_SORTS } from '../overlays/pickerFigures.js';
 import type { CommandContext, CommandTable } from './types.js';
 
 /** Help, palette, contract picker, confirmations and the way out. */
@@ -66,7 +66,8 @@ export const OVERLAY_COMMANDS = {
     if (isCommandId(chosen.binding.id)) ctx.run(chosen.binding.id);
   },
   'contract.pick': ({ app }) => {
-    const names = selectActiveContractNames(app.store.getState());
+    // In the order the picker shows them (Tab's choice), the cursor on the current contract.
+    const names = contractPickerItems('', app.store.getState().market, app.view.getState().pickerSort);
     view.openListOverlay(app.view, { kind: 'picker' });
     const at = names.indexOf(app.store.getState().market.selected ?? '');
     if (at > 0) view.moveOverlayCursor(app.view, at, names.length);
@@ -82,6 +83,12 @@ export const OVERLAY_COMMANDS = {
     if (at > 0) view.moveOverlayCursor(app.view, at, p.lines.length);
   },
   'picker.close': ({ app }) => view.closeOverlay(app.view),
+  'picker.sort': ({ app }) => {
+    const top = selectTopOverlay(app.view.getState());
+    if (top?.kind !== 'picker' || top.list === 'profiles') return;
+    const now = app.view.getState().pickerSort;
+    app.view.setState({ pickerSort: PICKER_SORTS[(PICKER_SORTS.indexOf(now) + 1) % PICKER_SORTS.length]!, overlayCursor: 0 });
+  },
   'picker.choose': (ctx) => {
     const { app } = ctx;
     const s = app.view.getState();
@@ -97,7 +104,7 @@ export const OVERLAY_COMMANDS = {
       if (refused !== undefined) view.notify(app.view, refused, 'warning');
       return;
     }
-    const items = pickerItems(s.overlayQuery, selectActiveContractNames(app.store.getState()));
+    const items = contractPickerItems(s.overlayQuery, app.store.getState().market, s.pickerSort);
     const row = highlightedRow(s.overlayCursor, items.length);
     const name = row === undefined ? undefined : items[row];
     view.closeOverlay(app.view);

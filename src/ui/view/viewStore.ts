@@ -78,6 +78,8 @@ export interface ViewState {
   toast: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; at: number; ms: number } | null;
   /** The last NOTICES_KEPT notices and toasts, oldest first, whole: the status bar may show only the start of one. */
   notices: readonly { text: string; tone: 'info' | 'warning' | 'error' | 'success'; at: number }[];
+  /** The contract picker's order (Tab in the picker cycles it). */
+  pickerSort: 'name' | 'change' | 'volume' | 'funding';
   /** This screen's terminal gets no OSC notification or bell for the account's alert rules (`alerts.mute`); the status bar still says them. */
   alertsMuted: boolean;
   /** Confirm policies changed while running ("don't ask again under N"), over the config file's. */
@@ -141,6 +143,7 @@ export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
     toast: null,
     notices: [],
     alertsMuted: false,
+    pickerSort: 'name',
     confirmOverrides: {},
     filters: {},
     themeName: 'dark',
