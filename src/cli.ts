@@ -13,6 +13,13 @@ async function main(): Promise<number> {
     const { exchangeMain } = await import('./exchange/cli.js');
     return exchangeMain(argv.slice(1));
   }
+  // `perpdesk replay PATH` on a terminal opens the dashboard on the recording; --json, --export, a pipe read it as lines.
+  if (argv[0] === 'replay' && process.stdout.isTTY && process.stdin.isTTY && !argv.some((a) => /^--(json|export|out|help)\b/.test(a) || a === '-h')) {
+    const env = process.env;
+    env['NODE_ENV'] ??= 'production';
+    const { replayMain } = await import('./ui/app/runReplay.js');
+    return replayMain(argv.slice(1));
+  }
   const { commandLine } = await import('./command/commandWords.js');
   const words = commandLine(argv);
   if (words) {
