@@ -13,15 +13,15 @@ async function main(): Promise<number> {
     const { exchangeMain } = await import('./exchange/cli.js');
     return exchangeMain(argv.slice(1));
   }
+  const { commandLine } = await import('./command/commandWords.js');
+  const words = commandLine(argv);
   // `perpdesk replay PATH` on a terminal opens the dashboard on the recording; --json, --export, a pipe read it as lines.
-  if (argv[0] === 'replay' && process.stdout.isTTY && process.stdin.isTTY && !argv.some((a) => /^--(json|export|out|help)\b/.test(a) || a === '-h')) {
+  if (words?.[0] === 'replay' && process.stdout.isTTY && process.stdin.isTTY && !words.some((a) => /^--(json|export|out|help)\b/.test(a) || a === '-h')) {
     const env = process.env;
     env['NODE_ENV'] ??= 'production';
     const { replayMain } = await import('./ui/app/runReplay.js');
-    return replayMain(argv.slice(1));
+    return replayMain(words.slice(1));
   }
-  const { commandLine } = await import('./command/commandWords.js');
-  const words = commandLine(argv);
   if (words) {
     // A reader that stops early (`| head`) closes the pipe: that ends the command, quietly.
     process.stdout.on('error', (e: NodeJS.ErrnoException) => {

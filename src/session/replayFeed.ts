@@ -156,6 +156,27 @@ export interface RecordingHead {
   configs: Configs | undefined;
 }
 
+const SNAPSHOT_LINE = /^\{"channel":"(l2Book|bbo)","data":\{"contractId":(\d+)/;
+
+/**
+ * The lines of [from, to) a later line of the range makes moot: a book or bbo snapshot of a
+ * contract followed by another of it, where only the store after the range matters (a
+ * checkpoint, a seek's end). The coalescer would keep the last one anyway; not parsing the
+ * others is most of a long seek's or the first pass's work.
+ */
+function mootSnapshots(lines: readonly Line[], from: number, to: number): Set<number> {
+  const moot = new Set<number>();
+  const last = new Map<string, number>();
+  for (let i = to - 1; i >= from; i--) {
+    const m = lines[i]!.kind === 'ws' ? SNAPSHOT_LINE.exec(lines[i]!.message) : null;
+    if (!m) continue;
+    const key = `${m[1]}:${m[2]}`;
+    if (last.has(key)) moot.add(i);
+    else last.set(key, i);
+  }
+  return moot;
+}
+
 /** A coalescer that never flushes by itself: the replay flushes when a frame is due. */
 function manualCoalescer(store: AppStore, clock: () => number): Coalescer {
   const c = new Coalescer({ sink: (b) => store.setState(applyBatch(store.getState(), b, DEFAULT_CAPS, clock())) });
@@ -300,7 +321,11 @@ export class ReplayFeed {
       this.coalescer.resetDedupe();
       this.position = cp.index;
     }
-    while (this.position < end) this.applyAt(this.position);
+    const moot = mootSnapshots(this.lines, this.position, end);
+    for (let i = this.position; i < end; i++) {
+      if (moot.has(i)) this.position = i + 1;
+      else this.applyAt(i);
+    }
     this.nowUs = target;
     this.coalescer.flush();
     this.anchor = { us: this.nowUs, at: performance.now() };
@@ -314,7 +339,7 @@ export class ReplayFeed {
     const pct = /^(\d{1,3}(?:\.\d+)?)%$/.exec(t);
     if (pct) {
       const p = Number(pct[1]);
-      return p > 100 ? undefined : startUs + ((endUs - startUs) * p) / 100;
+      return p > 100 ? undefined : Math.round(startUs + ((endUs - startUs) * p) / 100);
     }
     const hms = /^(\d{1,2}):(\d{2})(?::(\d{2}(?:\.\d{1,6})?))?$/.exec(t);
     if (!hms) return undefined;
@@ -379,10 +404,13 @@ export class ReplayFeed {
     const channels: Channels = {};
     for (let i = 0; i < this.lines.length && !this.closed; ) {
       const stop = Math.min(this.lines.length, i + SLICE_LINES);
+      let moot = new Set<number>();
       for (; i < stop; i++) {
+        // What the next checkpoint keeps is the store after its window: a snapshot superseded within it is moot.
+        if (i % CHECKPOINT_LINES === 0) moot = mootSnapshots(this.lines, i, Math.min(this.lines.length, i + CHECKPOINT_LINES));
         const l = this.lines[i]!;
         clock = Math.floor(l.us / 1000);
-        applyLine(c, l, clock, channels);
+        if (!moot.has(i)) applyLine(c, l, clock, channels);
         if ((i + 1) % CHECKPOINT_LINES === 0) {
           c.flush();
           this.checkpoints.push({ index: i + 1, state: keptOf(scratch.getState()) });
