@@ -115,7 +115,8 @@ describe('replay seek', () => {
     feed.close();
     const hours = (hour[hour.length - 1]!.us - hour[0]!.us) / 3_600_000_000;
     const sorted = [...times].sort((a, b) => a - b);
-    console.log(`replay seek: ${hour.length} lines (${hours.toFixed(2)} h), first pass ${buildMs.toFixed(0)} ms; seek median ${sorted[sorted.length >> 1]!.toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms`);
+    const mb = hour.reduce((n, l) => n + l.message.length, 0) / 2 ** 20;
+    console.log(`replay seek: ${hour.length} lines (${hours.toFixed(2)} h, ${mb.toFixed(0)} MiB of text), first pass ${buildMs.toFixed(0)} ms; seek median ${sorted[sorted.length >> 1]!.toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms`);
     expect(hours).toBeGreaterThan(0.95);
     expect(sorted[sorted.length - 1]!).toBeLessThan(200);
   }, 60_000);
