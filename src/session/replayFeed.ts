@@ -274,8 +274,10 @@ export class ReplayFeed {
     this.changed();
   }
 
+  /** Play or pause; at the end, play again from the start. */
   toggle(): void {
     if (this.playing) this.pause();
+    else if (this.position >= this.lines.length) void this.seek(this.lines[0]!.us).then(() => this.play());
     else this.play();
   }
 
