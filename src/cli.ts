@@ -15,6 +15,13 @@ async function main(): Promise<number> {
   }
   const { commandLine } = await import('./command/commandWords.js');
   const words = commandLine(argv);
+  // `perpdesk replay PATH` on a terminal opens the dashboard on the recording; --json, --export, a pipe read it as lines.
+  if (words?.[0] === 'replay' && process.stdout.isTTY && process.stdin.isTTY && !words.some((a) => /^--(json|export|out|help)\b/.test(a) || a === '-h')) {
+    const env = process.env;
+    env['NODE_ENV'] ??= 'production';
+    const { replayMain } = await import('./ui/app/runReplay.js');
+    return replayMain(words.slice(1));
+  }
   if (words) {
     // A reader that stops early (`| head`) closes the pipe: that ends the command, quietly.
     process.stdout.on('error', (e: NodeJS.ErrnoException) => {

@@ -11,7 +11,9 @@ import { TardisFiles, TardisRows } from './replayExport.js';
 
 /**
  * `perpdesk replay [PATH]`: a recording (docs/recording.md) read back, streaming: a file, a
- * folder, or (no PATH) the state directory's recordings, within `--from` / `--to`. `--json`
+ * folder, or (no PATH) the state directory's recordings, within `--from` / `--to`. On a
+ * terminal without `--json` or `--export`, src/cli.ts opens the dashboard on it instead
+ * (src/ui/app/runReplay.ts) and this never runs. `--json`
  * prints each recorded line as an NDJSON object, paced by the receive times at `--speed`;
  * `--export csv --out DIR` writes tardis.dev's CSV files instead.
  */
@@ -145,13 +147,13 @@ function rowsOrWarn(rows: TardisRows, l: Parameters<TardisRows['rowsOf']>[0], r:
 export const replayCommand: CommandSpec = {
   path: ['replay'],
   usage: '[PATH] [--from T] [--to T] [--speed 0.5..50|max] [--json] | [PATH] --export csv --out DIR',
-  summary: 'read a recording back (a file, a folder, or the state directory\'s within --from/--to): NDJSON paced at --speed, or tardis.dev CSVs with --export csv',
+  summary: 'read a recording back (a file, a folder, or the state directory\'s within --from/--to): on a terminal the dashboard on it (Space, ., +/-, g), else NDJSON paced at --speed, or tardis.dev CSVs with --export csv',
   writes: false,
   options: { from: { type: 'string' }, to: { type: 'string' }, speed: { type: 'string' }, export: { type: 'string' }, out: { type: 'string' } },
   optionHelp: {
     from: 'from this receive time: 15m, 4h, 1d back from now, or an ISO time',
     to: 'up to this receive time, as --from',
-    speed: `pace by the receive times, ${MIN_SPEED} to ${MAX_SPEED} times real time, or max (default: max)`,
+    speed: `pace by the receive times, ${MIN_SPEED} to ${MAX_SPEED} times real time, or max (default: max; on the screen one of 0.5, 1, 2, 5, 10, 50, max, default 1)`,
     export: 'csv: write trades.csv, book_snapshot_25.csv and derivative_ticker.csv (tardis.dev\'s columns) instead of printing',
     out: 'the folder of the CSV files (created; files already there are not overwritten)',
   },

@@ -51,6 +51,8 @@ describe('context stacks', () => {
     expect(activeContexts({ focused: 'chart' })).toEqual(['always', 'chart', 'global']);
   });
   it('enumerate every pane and overlay', () => {
-    expect(allContextStacks()).toHaveLength(1 + PANE_CONTEXTS.length + OVERLAY_CONTEXTS.length);
+    // And a replay screen's: without a pane focused, and over each pane.
+    expect(allContextStacks()).toHaveLength(1 + PANE_CONTEXTS.length + OVERLAY_CONTEXTS.length + 1 + PANE_CONTEXTS.length);
+    expect(activeContexts({ focused: 'book', replay: true })).toEqual(['always', 'replay', 'book', 'list', 'global']);
   });
 });

@@ -122,6 +122,13 @@ const DEFS = [
   { id: 'alerts.list', keys: [], description: "List the account's alert rules and the alerts that fired", context: 'global' },
   { id: 'alerts.mute', keys: [], description: "Mute this screen's alert notifications and bell, or unmute them", context: 'global' },
 
+  // A replay screen's time controls (perpdesk replay PATH, docs/recording.md).
+  { id: 'replay.playPause', keys: ['space'], description: 'Replay: play or pause', context: 'replay', hint: 'play/pause' },
+  { id: 'replay.step', keys: ['.', 'n'], description: 'Replay: one message on (pauses)', context: 'replay', hint: 'step' },
+  { id: 'replay.faster', keys: ['+', '='], description: 'Replay: faster (0.5x 1x 2x 5x 10x 50x max)', context: 'replay', hint: 'faster' },
+  { id: 'replay.slower', keys: ['-'], description: 'Replay: slower', context: 'replay', hint: 'slower' },
+  { id: 'replay.seek', keys: ['g'], description: 'Replay: go to a time (HH:MM:SS UTC, or a percentage like 50%)', context: 'replay', hint: 'go to' },
+
   // Overlays.
   { id: 'form.submit', keys: ['enter'], description: 'Review and submit', context: 'form', palette: false, writes: true, hint: 'review' },
   { id: 'form.cancel', keys: ['escape'], description: 'Close the form', context: 'form', palette: false, hint: 'close' },

@@ -1,5 +1,5 @@
 import type { Binding, CommandId } from './bindings.js';
-import { allContextStacks, type Context } from './contexts.js';
+import { allContextStacks, REPLAY_SHADOWS, type Context } from './contexts.js';
 
 export interface KeyConflict {
   key: string;
@@ -22,6 +22,8 @@ export function findConflicts(bindings: readonly Binding[]): KeyConflict[] {
       if (!live.has(b.context)) continue;
       for (const key of b.keys) {
         const other = owner.get(key);
+        // The replay's time keys win over a pane's by design (contexts.ts); replay's bindings come first.
+        if (other !== undefined && live.has('replay') && REPLAY_SHADOWS.has(key) && (b.context === 'replay' || bindings.find((x) => x.id === other)?.context === 'replay')) continue;
         if (other === undefined) owner.set(key, b.id);
         else if (other !== b.id) {
           const tag = `${key}\0${[other, b.id].sort().join('\0')}`;

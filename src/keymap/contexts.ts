@@ -29,15 +29,20 @@ export type PaneContext = (typeof PANE_CONTEXTS)[number];
 export const OVERLAY_CONTEXTS = ['form', 'confirm', 'picker', 'palette', 'help', 'filter'] as const;
 export type OverlayContext = (typeof OVERLAY_CONTEXTS)[number];
 
-export type Context = 'always' | OverlayContext | PaneContext | 'list' | 'global';
+export type Context = 'always' | OverlayContext | 'replay' | PaneContext | 'list' | 'global';
 
-/** Highest precedence first: form > overlays > focused pane > list navigation > global. */
-export const PRECEDENCE: readonly Context[] = ['always', ...OVERLAY_CONTEXTS, ...PANE_CONTEXTS, 'list', 'global'];
+/**
+ * Highest precedence first: form > overlays > replay > focused pane > list navigation > global.
+ * `replay` is live only on a screen replaying a recording (docs/recording.md): its time keys
+ * work from every pane, over the pane's own use of the key (see REPLAY_SHADOWS).
+ */
+export const PRECEDENCE: readonly Context[] = ['always', ...OVERLAY_CONTEXTS, 'replay', ...PANE_CONTEXTS, 'list', 'global'];
 
 /** What the help, the README table and the pane titles call each context: one vocabulary. */
 export const CONTEXT_TITLES: Record<Context, string> = {
   always: 'Everywhere',
   global: 'Global',
+  replay: 'Replay',
   list: 'Lists',
   book: 'Book',
   trades: 'Trades',
@@ -91,9 +96,10 @@ export function isPane(c: Context): c is PaneContext {
 }
 
 /** The contexts live for a UI state, in precedence order: the one source for the app and the conflict test. */
-export function activeContexts(state: { overlay?: OverlayContext | undefined; focused?: PaneContext | undefined }): Context[] {
+export function activeContexts(state: { overlay?: OverlayContext | undefined; focused?: PaneContext | undefined; replay?: boolean }): Context[] {
   if (state.overlay) return LIST_OVERLAYS.has(state.overlay) ? ['always', state.overlay, 'list'] : ['always', state.overlay];
   const out: Context[] = ['always'];
+  if (state.replay) out.push('replay');
   if (state.focused) {
     out.push(state.focused);
     if (LIST_PANES.has(state.focused)) out.push('list');
@@ -107,5 +113,14 @@ export function allContextStacks(): Context[][] {
   const stacks: Context[][] = [activeContexts({})];
   for (const focused of PANE_CONTEXTS) stacks.push(activeContexts({ focused }));
   for (const overlay of OVERLAY_CONTEXTS) stacks.push(activeContexts({ overlay }));
+  stacks.push(activeContexts({ replay: true }));
+  for (const focused of PANE_CONTEXTS) stacks.push(activeContexts({ focused, replay: true }));
   return stacks;
 }
+
+/**
+ * On a replay screen the time keys win over a pane's own use of them: Space over the algos'
+ * pause (a write, refused in a replay anyway) and `g` over the book's coarser grouping (`G`
+ * still groups finer; `:` runs either). The conflict check lets these through.
+ */
+export const REPLAY_SHADOWS: ReadonlySet<string> = new Set(['space', 'g']);

@@ -20,6 +20,7 @@ const SECTION_ORDER: readonly Context[] = [
   'fills',
   'account',
   'shareGroups',
+  'replay',
   'always',
   'form',
   'confirm',

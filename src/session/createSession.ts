@@ -23,6 +23,7 @@ import { ContractWatch } from './contractWatch.js';
 import { JournalFile, journalScopeFilter } from './journalFile.js';
 import { HistoryRecorder } from './historyRecorder.js';
 import { MarketRecorder } from './marketRecorder.js';
+import type { ReplayFeed } from './replayFeed.js';
 import type { RecordingLimits } from '../record/recordingFiles.js';
 import { EMBEDDED_VENUE, venueOfUrl } from '../history/historyPath.js';
 import { forgetTrades, setJournalScope } from '../state/actions.js';
@@ -119,6 +120,12 @@ export interface SessionOptions {
    * `/info` answer, to `<stateDir>/recordings/`, within these limits. Needs a state directory.
    */
   record?: { limits?: Partial<RecordingLimits> };
+  /**
+   * A recording played into the store instead of the network (issue 36, docs/recording.md):
+   * implies `live: false` (no WebSocket, no polls); give the recording's configs as `initial`
+   * and no keys (monitor mode). The session closes it.
+   */
+  replay?: ReplayFeed;
 }
 
 const JOURNAL_HISTORY = 500;
@@ -198,6 +205,8 @@ export interface Session {
   history?: HistoryRecorder;
   /** The market recording, when this session makes one (`record` in the options). */
   recorder?: MarketRecorder;
+  /** The recording this session plays, when it replays one (`replay` in the options). */
+  replay?: ReplayFeed;
   onEvent(listener: (e: SessionEvent) => void): () => void;
   close(): Promise<void>;
 }
@@ -223,7 +232,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     throw new Error(`createSession: a session acting for vault ${vault} watches that vault, but the account address given is ${address}`);
   }
   const readOnly = !signers.any;
-  const live = o.live ?? true;
+  const live = o.replay ? false : (o.live ?? true);
   const cadence = { ...DEFAULT_POLL, ...o.poll };
   const interval = o.candleInterval ?? '1m';
   const store = o.store ?? createAppStore();
@@ -313,7 +322,8 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   }
   ws.onMessage((m) => coalescer.push(m));
   ws.onError((e) => error('ws', e));
-  ws.onState((s) => coalescer.session({ connection: s.connection, reconnects: s.reconnects, channels: s.subscriptions }));
+  // A replay's connection and channels are the recording's (replayFeed.ts), not this idle client's.
+  if (!o.replay) ws.onState((s) => coalescer.session({ connection: s.connection, reconnects: s.reconnects, channels: s.subscriptions }));
   const candles = new CandleWatch(ws);
 
   async function loadCandles(contractId: number, iv: CandleInterval): Promise<boolean> {
@@ -582,12 +592,14 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     venue,
     ...(history ? { history } : {}),
     ...(recorder ? { recorder } : {}),
+    ...(o.replay ? { replay: o.replay } : {}),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async close() {
       closed = true;
+      o.replay?.close();
       watch.close();
       settling.stop();
       attached.close();

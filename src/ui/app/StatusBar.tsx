@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import { Box } from 'ink';
 import type { CommandId, HintEntry } from '../../keymap/index.js';
 import type { Segment } from '../components/Tone.js';
@@ -21,9 +21,10 @@ import { formatAge } from '../format/time.js';
 import { useApp, useAppState, useViewState } from '../context/AppContext.js';
 import type { ViewState } from '../view/viewStore.js';
 import { Bar } from './Bar.js';
-import { statusLine, type StatusModel } from './statusSegments.js';
+import { replayText, statusLine, type StatusModel } from './statusSegments.js';
 
 const selectChannels = (s: AppState) => s.session.channels;
+const noFeed = () => () => {};
 
 type Notice = ViewState['notice'];
 type Toast = ViewState['toast'];
@@ -75,7 +76,9 @@ function decodeHints(text: string): HintEntry[] {
  * what it shows of them changes.
  */
 export const StatusBar = memo(function StatusBar({ width }: { width: number }) {
-  const { mode, store } = useApp();
+  const { mode, store, session } = useApp();
+  const feed = session?.replay;
+  const replay = useSyncExternalStore(feed?.subscribe ?? noFeed, () => (feed ? replayText(feed.status()) : undefined));
   const { bindings } = useShell();
   const hintText = useViewState((s) => encodeHints(hintsFor(s, bindings, mode.readOnly)));
   const connection = useAppState(selectConnection);
@@ -118,6 +121,7 @@ export const StatusBar = memo(function StatusBar({ width }: { width: number }) {
       progress,
       viewers,
       message,
+      ...(replay !== undefined ? { replay } : {}),
     },
     width,
   );

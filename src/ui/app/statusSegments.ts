@@ -19,6 +19,8 @@ export interface StatusModel {
   progress: string | null;
   /** Viewers of a `perpdesk serve` (null: the local dashboard, no such segment). */
   viewers?: number | null;
+  /** A replay's recorded time, speed and play state (`REPLAY 06:24:15 2x playing`); absent live. */
+  replay?: string;
   /** The newest notice or error; `toast` marks a request's answer, which the other groups make room for. */
   message: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; toast?: boolean; at?: number } | undefined;
 }
@@ -118,6 +120,7 @@ export function statusSegments(m: StatusModel, width: number): Segment[] {
     },
     { priority: 3, segments: [{ text: m.dataAgeMs === undefined ? 'data —' : `data ${formatAge(m.dataAgeMs)}`, token: 'muted' }] },
   ];
+  if (m.replay !== undefined) groups.push({ priority: 0, keep: true, segments: [{ text: m.replay, token: 'accent', bold: true }], narrower: [[{ text: m.replay.replace(/ (playing|paused|ended)$/, ''), token: 'accent', bold: true }]] });
   if (m.viewers !== undefined && m.viewers !== null) {
     groups.push({ priority: 1, segments: [{ text: `ssh ${m.viewers} viewer${m.viewers === 1 ? '' : 's'}`, token: 'accent' }], narrower: [[{ text: `ssh ${m.viewers}`, token: 'accent' }]] });
   }
@@ -143,4 +146,11 @@ export function statusLine(m: StatusModel, width: number): { segments: Segment[]
   if (shown?.text === full) return { segments, rest: undefined };
   const rest = shown ? full.slice(shown.text.length - 1).trimStart() : full;
   return { segments, rest: rest === '' ? undefined : rest };
+}
+
+/** The status bar's replay segment: `REPLAY 06:24:15 2x playing` (the recorded time in UTC). */
+export function replayText(r: { nowUs: number; speed: number; playing: boolean; ended: boolean }): string {
+  const time = new Date(Math.floor(r.nowUs / 1000)).toISOString().slice(11, 19);
+  const speed = r.speed === Infinity ? 'max' : `${r.speed}x`;
+  return `REPLAY ${time} ${speed} ${r.ended ? 'ended' : r.playing ? 'playing' : 'paused'}`;
 }

@@ -1,6 +1,7 @@
 import { CONTEXT_TITLES, keyLabel } from '../../keymap/index.js';
 import { isFilterPane } from '../panes/selection.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
+import { seekTyped } from './replayCommands.js';
 import type { CommandContext, CommandTable } from './types.js';
 
 /**
@@ -34,6 +35,8 @@ function endFilter(ctx: CommandContext, keep: boolean): void {
   const { app } = ctx;
   const s = app.view.getState();
   const top = selectTopOverlay(s);
+  // The replay's seek line is typed like a filter: Enter goes to the time, Esc stays.
+  if (top?.kind === 'seek') return keep ? seekTyped(ctx) : view.closeOverlay(app.view);
   if (top?.kind !== 'filter') return;
   view.endFilter(app.view, top.pane, keep ? s.overlayQuery : '');
 }

@@ -12,6 +12,7 @@ import { OVERLAY_COMMANDS } from './overlayCommands.js';
 import { TRADING_COMMANDS } from './tradingCommands.js';
 import type { CommandContext, CommandHandler, CommandTable } from './types.js';
 import { VIEW_COMMANDS } from './viewCommands.js';
+import { REPLAY_COMMANDS } from './replayCommands.js';
 
 /**
  * One handler per command id: trading keys and form keys (tradingCommands.ts, which opens
@@ -31,6 +32,7 @@ export const COMMANDS = {
   ...COPY_COMMANDS,
   ...ALGO_COMMANDS,
   ...HISTORY_COMMANDS,
+  ...REPLAY_COMMANDS,
 } satisfies Record<CommandId, CommandHandler>;
 
 /**

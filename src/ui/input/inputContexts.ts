@@ -12,10 +12,12 @@ const OVERLAY_CONTEXT: Record<Overlay['kind'], OverlayContext> = {
   message: 'confirm',
   form: 'form',
   filter: 'filter',
+  // Typed like a filter: Enter goes to the time, Esc stays.
+  seek: 'filter',
 };
 
 /** Overlays with a text field: printable keys are text there, never commands. */
-const TEXT_OVERLAYS: ReadonlySet<Overlay['kind']> = new Set(['palette', 'picker', 'filter']);
+const TEXT_OVERLAYS: ReadonlySet<Overlay['kind']> = new Set(['palette', 'picker', 'filter', 'seek']);
 
 /** What the screen shows that the view state does not say. */
 export interface ScreenFacts {
@@ -56,7 +58,7 @@ export function inputStateOf(s: ViewState, screen: ScreenFacts = { tooSmall: fal
   const focus: string = s.focus;
   const focused = isPane(focus as Context) ? (focus as Extract<Context, ViewState['focus']>) : undefined;
   return {
-    contexts: activeContexts({ overlay: top ? OVERLAY_CONTEXT[top.kind] : undefined, focused }),
+    contexts: activeContexts({ overlay: top ? OVERLAY_CONTEXT[top.kind] : undefined, focused, replay: s.replay }),
     textInput: top !== undefined && (TEXT_OVERLAYS.has(top.kind) || (top.kind === 'form' && (screen.formInput?.textInput(top) ?? false))),
   };
 }

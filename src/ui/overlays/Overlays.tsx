@@ -7,6 +7,7 @@ import { ProfilePicker } from './ProfilePicker.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { MessageBox } from './MessageBox.js';
 import { PaletteOverlay } from './PaletteOverlay.js';
+import { SeekLine } from './SeekLine.js';
 
 /**
  * The top overlay, drawn over the panes (the last child of the screen box paints last).
@@ -48,6 +49,8 @@ export const Overlays = memo(function Overlays({ screenWidth, screenHeight }: { 
       return <MessageBox {...size} title={top.title} body={top.body} tone={top.tone === 'error' ? 'error' : 'info'} footer="Esc / Enter close" />;
     case 'form':
       return <FormOverlay overlay={top} {...size} />;
+    case 'seek':
+      return <SeekLine {...size} />;
     case 'filter':
       // Help's search is typed over help; a list's filter line is the pane's own title.
       return top.pane === 'help' ? <HelpOverlay {...size} /> : null;

@@ -14,10 +14,22 @@ interface Ticker {
 
 const tickers = new Map<number, Ticker>();
 
+let clock: () => number = Date.now;
+
+/**
+ * The time ages and countdowns are judged by: the wall clock, or a replay's recorded time
+ * (perpdesk replay PATH), so a stale mark or an order's age reads as it did then. Undefined
+ * puts the wall clock back.
+ */
+export function setClock(read: (() => number) | undefined): void {
+  clock = read ?? Date.now;
+  for (const t of tickers.values()) t.now = floorTo(clock(), t.periodMs);
+}
+
 function tickerFor(periodMs: number): Ticker {
   let t = tickers.get(periodMs);
   if (!t) {
-    t = { periodMs, now: floorTo(Date.now(), periodMs), listeners: new Set(), timer: undefined };
+    t = { periodMs, now: floorTo(clock(), periodMs), listeners: new Set(), timer: undefined };
     tickers.set(periodMs, t);
   }
   return t;
@@ -30,9 +42,9 @@ function floorTo(ms: number, periodMs: number): number {
 function listen(t: Ticker, onChange: () => void): () => void {
   t.listeners.add(onChange);
   if (!t.timer) {
-    t.now = floorTo(Date.now(), t.periodMs);
+    t.now = floorTo(clock(), t.periodMs);
     t.timer = setInterval(() => {
-      t.now = floorTo(Date.now(), t.periodMs);
+      t.now = floorTo(clock(), t.periodMs);
       for (const l of t.listeners) l();
     }, t.periodMs);
     t.timer.unref?.();
@@ -48,7 +60,7 @@ function listen(t: Ticker, onChange: () => void): () => void {
 
 /** The ticker's time; while nobody listens (first render), the clock's, so a remount never shows an old time. */
 function nowOf(t: Ticker): number {
-  if (!t.timer) t.now = floorTo(Date.now(), t.periodMs);
+  if (!t.timer) t.now = floorTo(clock(), t.periodMs);
   return t.now;
 }
 

@@ -22,7 +22,9 @@ export type Overlay =
   | { kind: 'form'; form: string; params?: Readonly<Record<string, string>> }
   | { kind: 'message'; title: string; body: string; tone?: 'info' | 'error' }
   /** The line a list's filter (or help's search) is typed into; the text is overlayQuery. */
-  | { kind: 'filter'; pane: FilterTarget };
+  | { kind: 'filter'; pane: FilterTarget }
+  /** A replay's `g`: the time to go to is typed (overlayQuery), Enter goes there. */
+  | { kind: 'seek' };
 
 /** What a filter narrows: a list pane's rows, or the entries of help. */
 export type FilterTarget = PaneId | 'help';
@@ -111,6 +113,8 @@ export interface ViewState {
   formSeq: number;
   /** Leverage this session set per contract id: reads show it only with a position. */
   leverageOf: Readonly<Record<number, number>>;
+  /** This screen replays a recording (perpdesk replay PATH): the replay's time keys are live. */
+  replay: boolean;
 }
 
 export type ViewStore = StoreApi<ViewState>;
@@ -154,6 +158,7 @@ export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
     viewers: null,
     viewerList: [],
     ordersScope: 'contract',
+    replay: false,
     historyPeriods: {},
     historySort: 'newest',
     form: null,
