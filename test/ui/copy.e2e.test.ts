@@ -58,7 +58,7 @@ describe('y copies the selected row; the theme and contract are remembered', () 
 
     // T cycles dark -> high-contrast; p picks ETH1.
     await keys(t, ['T'], 'theme: high-contrast');
-    await keys(t, ['p'], 'Active only');
+    await keys(t, ['p'], 'Active · Tab');
     await t.type('ETH');
     s = await keys(t, [KEYS.enter], (x) => firstLine(x).startsWith(' ETH1') && x.includes('Book ETH1'));
     await t.press('q');

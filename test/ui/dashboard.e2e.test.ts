@@ -40,7 +40,7 @@ describe('perpdesk on the embedded exchange', () => {
     await t.waitFor('Trades SOL1');
 
     await t.press('p');
-    await t.waitFor('Active only');
+    await t.waitFor('Active · Tab');
     await t.type('ETH');
     await t.press(KEYS.enter);
     await t.waitFor((x) => x.split('\n')[0]!.startsWith(' ETH1') && x.includes('Book ETH1'));

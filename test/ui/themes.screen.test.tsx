@@ -53,7 +53,8 @@ function session(): AppContextValue['session'] {
   };
   // Anything else the dashboard asks of its session (feeds, polls) does nothing here.
   const idle = () => () => {};
-  return new Proxy({ exchange } as Record<string | symbol, unknown>, { get: (t, k) => (k in t ? t[k] : idle) }) as unknown as AppContextValue['session'];
+  // Not a replay: no replay feed (a function here would read as one).
+  return new Proxy({ exchange, replay: undefined } as Record<string | symbol, unknown>, { get: (t, k) => (k in t ? t[k] : idle) }) as unknown as AppContextValue['session'];
 }
 
 interface Started {

@@ -14,7 +14,9 @@ interface Ticker {
 
 const tickers = new Map<number, Ticker>();
 
-let clock: () => number = Date.now;
+let override: (() => number) | undefined;
+/** Date.now looked up at each call (not kept from module load), so fake timers and a replay's clock both work. */
+const clock = (): number => (override ? override() : Date.now());
 
 /**
  * The time ages and countdowns are judged by: the wall clock, or a replay's recorded time
@@ -22,7 +24,7 @@ let clock: () => number = Date.now;
  * puts the wall clock back.
  */
 export function setClock(read: (() => number) | undefined): void {
-  clock = read ?? Date.now;
+  override = read;
   for (const t of tickers.values()) t.now = floorTo(clock(), t.periodMs);
 }
 
