@@ -19,7 +19,7 @@ import { EDITS, MOVES, OPENERS, TEXT } from './support/overlayKeys.js';
 import { recordingSession, type Sent } from './support/recordingSession.js';
 
 /**
- * 1,000 random key sequences per opener (FUZZ_SEQUENCES for more) into every form and overlay, each sequence started by the key
+ * 500 random key sequences per opener (FUZZ_SEQUENCES for more) into every form and overlay, each sequence started by the key
  * that opens it (`OPENERS`), through the dashboard's own key handling: ink's key decoding,
  * the keymap and its contexts, the command table, the form controller and the send path,
  * down to a recording exchange client that validates every request with the wire's schemas.
@@ -28,7 +28,7 @@ import { recordingSession, type Sent } from './support/recordingSession.js';
  */
 const SEED = Number(process.env['FUZZ_SEED'] ?? 4_242);
 // Sized to the ten-minute budget of `npm test` on two cores; a longer hunt sets FUZZ_SEQUENCES.
-const SEQUENCES = Number(process.env['FUZZ_SEQUENCES'] ?? 1_000);
+const SEQUENCES = Number(process.env['FUZZ_SEQUENCES'] ?? 500);
 
 const stateDir = mkdtempSync(path.join(os.tmpdir(), 'perpdesk-fuzz-'));
 afterAll(() => rmSync(stateDir, { recursive: true, force: true }));

@@ -11,8 +11,8 @@ import { waitFor } from '../support/waitFor.js';
 /**
  * Replay's seek (issue 36, docs/recording.md): a busy embedded-exchange session recorded,
  * then played into a store and sought back and forth; the store's book is the recording's
- * book at that time, its newest trade the recording's. Then a synthetic busy hour, built from
- * that recording, and the time of a seek into it.
+ * book at that time, its newest trade the recording's. A synthetic busy hour built from that
+ * recording (PERPDESK_SEEK_HOUR=1; its timing is the bench's seek row).
  */
 const temp = tempDirs('perpdesk-replay-');
 
@@ -85,7 +85,9 @@ describe('replay seek', () => {
     feed.close();
   });
 
-  it('seeks into a busy hour within the goal (200 ms to the store; measured)', async () => {
+  // Speed is the bench's (npm run bench -- recording, its seek row); a test never times itself.
+  // PERPDESK_SEEK_HOUR=1 runs the hour here too, for the correctness of seeks that far.
+  it.runIf(process.env['PERPDESK_SEEK_HOUR'] === '1')('seeks into a busy hour to the book of the time sought', async () => {
     const r = await timeSeeks(busyHour(lines), (store, us) => {
       const book = store.getState().market.books[1];
       expect(book).toBeDefined();
@@ -94,6 +96,5 @@ describe('replay seek', () => {
     const sorted = [...r.seeksMs].sort((a, b) => a - b);
     console.log(`replay seek: ${r.hours.toFixed(2)} h, ${r.mib.toFixed(0)} MiB of text, first pass ${r.firstPassMs.toFixed(0)} ms; seek median ${sorted[sorted.length >> 1]!.toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms`);
     expect(r.hours).toBeGreaterThan(0.95);
-    expect(sorted[sorted.length - 1]!).toBeLessThan(200);
   }, 60_000);
 });
