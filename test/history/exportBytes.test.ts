@@ -2,13 +2,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { historyFileSegments } from '../../src/history/historyPath.js';
-import { HistoryStore, type FundingContract, type Sample } from '../../src/history/historyStore.js';
+import { HistoryStore } from '../../src/history/historyStore.js';
 import type { Fill, OrderUpdate } from '../../src/protocol/wire/index.js';
 import { openHistoryFile } from '../../src/session/historyRecorder.js';
 import { fillRow, toCsv } from '../../src/session/journalExport.js';
 import { tempDirs } from '../support/tempDirs.js';
 import { CONFIGS } from '../ui/support/paneFixtures.js';
 import { historyCli } from './support/historyCli.js';
+import { HOUR, SOL_CONTRACTS, solSample } from './support/solSamples.js';
 
 /**
  * `perpdesk history fills|orders|funding` byte for byte: the table, JSON, NDJSON and CSV of a
@@ -21,18 +22,11 @@ import { historyCli } from './support/historyCli.js';
 const tempDir = tempDirs('perpdesk-history-bytes-');
 const account = '0x00000000000000000000000000000000000000aa';
 const scope = { venue: 'embedded', account };
-const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 10, 1, 8, 0, 0);
 const FIXTURES = join(import.meta.dirname, 'fixtures');
-const sol = CONFIGS.contracts.find((c) => c.contractId === 1)!;
-const contracts = new Map<number, FundingContract>([[1, { priceScale: sol.priceScale, qtyScale: sol.qtyScale, collateralDecimals: 6, fundingIntervalMs: HOUR }]]);
+const contracts = SOL_CONTRACTS;
 
-const sample = (time: number, balance: bigint, index: string, size: string): Sample => ({
-  time,
-  equity: String(balance + 1_000_000n),
-  balance: String(balance),
-  markets: [{ contractId: 1, markPx: '150', fundingIndex: index, nextFundingTime: Math.ceil((time + 1) / HOUR) * HOUR, positions: [{ isBuy: true, size }] }],
-});
+const sample = solSample;
 
 /** Every kind of cell a fill row has: unknown contracts, cloids, liquidations, negative and odd amounts, words a spreadsheet would run. */
 function fillAt(i: number): Fill {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HistoryStore, type FundingContract, type Sample } from '../../src/history/historyStore.js';
+import { HistoryStore } from '../../src/history/historyStore.js';
 import type { Fill, OrderUpdate } from '../../src/protocol/wire/index.js';
 import { HistoryReader } from '../../src/session/historyReader.js';
 import { createAppStore } from '../../src/state/store.js';
@@ -13,6 +13,7 @@ import { createViewStore, view } from '../../src/ui/view/viewStore.js';
 import { tempDirs } from '../support/tempDirs.js';
 import { CONFIGS, fullState } from './support/paneFixtures.js';
 import { renderPane } from './support/renderPane.js';
+import { HOUR, SOL_CONTRACTS, solSample } from '../history/support/solSamples.js';
 
 /**
  * The History, Funding and PnL panes over a real history store: what the reader reads
@@ -29,16 +30,9 @@ const until = async (ok: () => boolean, ms = 2_000) => {
   return ok();
 };
 
-const HOUR = 3_600_000;
 const T0 = Math.floor((Date.now() - 3 * HOUR) / HOUR) * HOUR + 60_000;
-const sol = CONFIGS.contracts.find((c) => c.contractId === 1)!;
-const contracts = new Map<number, FundingContract>([[1, { priceScale: sol.priceScale, qtyScale: sol.qtyScale, collateralDecimals: 6, fundingIntervalMs: HOUR }]]);
-const sample = (time: number, balance: bigint, index: string, size: string): Sample => ({
-  time,
-  equity: String(balance + 1_000_000n),
-  balance: String(balance),
-  markets: [{ contractId: 1, markPx: '150', fundingIndex: index, nextFundingTime: Math.ceil((time + 1) / HOUR) * HOUR, positions: [{ isBuy: true, size }] }],
-});
+const contracts = SOL_CONTRACTS;
+const sample = solSample;
 const fill = (tid: number, time: number): Fill => ({ contractId: 1, oid: 5_000 + tid, tid, px: '150', sz: '1', isBuy: tid % 2 === 0, time, liquidity: 'taker', fee: '75000', closedPnl: tid % 2 === 0 ? '0' : '1000000' });
 const update = (oid: number, time: number, event: OrderUpdate['event'], status: OrderUpdate['status']): OrderUpdate => ({
   event, status, statusTimestamp: time, order: { oid, asset: 1, isBuy: true, limitPx: '149', sz: '1', origSz: '1', tif: 'Gtc', reduceOnly: false, timestamp: time },
