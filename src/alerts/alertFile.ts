@@ -94,3 +94,28 @@ export function addRule(stateDir: string, account: string, rule: Rule): StoredRu
     return stored;
   });
 }
+
+/** What a face does to one rule of the file: remove it, pause it, resume it (a done rule is armed again), or put another rule in its place under its id (a paused rule stays paused; a done one is armed again). */
+export type RuleChange = 'rm' | 'pause' | 'resume' | { replace: Rule };
+
+/** Changes the rule with this id; the rule as it was removed, or as it is now. A rule not in the file (or the config's) is a RuleError. */
+export function changeRule(stateDir: string, account: string, id: string, change: RuleChange): StoredRule {
+  return updateAlertFile(stateDir, account, (f) => {
+    const i = f.rules.findIndex((x) => x.id === id);
+    if (i < 0) {
+      const inConfig = /^config-/.test(id) ? ' (a rule of the config file: change it there)' : '';
+      throw new RuleError(`no alert rule ${id} in ${alertFilePath(stateDir, account)}${inConfig}`);
+    }
+    const rule = f.rules[i]!;
+    if (change === 'rm') {
+      f.rules.splice(i, 1);
+      return rule;
+    }
+    if (change === 'pause') f.rules[i] = { ...rule, paused: true };
+    else if (change === 'resume') {
+      const { paused: _p, done: _d, ...rest } = rule;
+      f.rules[i] = rest as StoredRule;
+    } else f.rules[i] = { ...change.replace, id, ...(rule.paused ? { paused: true } : {}) } as StoredRule;
+    return f.rules[i]!;
+  });
+}

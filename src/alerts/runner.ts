@@ -46,6 +46,8 @@ export interface AlertRunner {
   check(): Alert[];
   /** Deliveries still under way. */
   settled(): Promise<void>;
+  /** A number that changes when the rules change or an alert fires: what a list of the rules redraws on (useSyncExternalStore). */
+  readonly changes: { subscribe(listener: () => void): () => void; snapshot(): number };
   stop(): void;
 }
 
@@ -61,6 +63,12 @@ export function startAlertRunner(o: AlertRunnerOptions): AlertRunner {
   const pending = new Set<Promise<unknown>>();
   const holds = new Map<string, (() => void) | undefined>();
   let stopped = false;
+  let version = 0;
+  const changed = new Set<() => void>();
+  const bump = () => {
+    version++;
+    for (const l of changed) l();
+  };
 
   const rehold = () => {
     if (!o.hold) return;
@@ -91,6 +99,7 @@ export function startAlertRunner(o: AlertRunnerOptions): AlertRunner {
       pending.add(p);
       void p.finally(() => pending.delete(p));
     }
+    if (out.fired.length > 0) bump();
     return out.fired;
   };
 
@@ -113,6 +122,7 @@ export function startAlertRunner(o: AlertRunnerOptions): AlertRunner {
     setRules(next) {
       rules = [...next];
       rehold();
+      bump();
       check();
     },
     get rules() {
@@ -120,6 +130,13 @@ export function startAlertRunner(o: AlertRunnerOptions): AlertRunner {
     },
     recent: () => recent,
     check,
+    changes: {
+      subscribe(l) {
+        changed.add(l);
+        return () => changed.delete(l);
+      },
+      snapshot: () => version,
+    },
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);
     },

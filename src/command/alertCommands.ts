@@ -1,12 +1,12 @@
 import * as v from 'valibot';
-import { addRule, alertFilePath, readAlertFile, updateAlertFile } from '../alerts/alertFile.js';
+import { addRule, alertFilePath, changeRule, readAlertFile } from '../alerts/alertFile.js';
 import { AlertJson, sinksOf, watchedRules, type DeliverySettings } from '../alerts/alertSources.js';
 import type { Alert } from '../alerts/evaluate.js';
 import { followRules, markOnceDone } from '../alerts/followRules.js';
 import { startSessionAlerts, type AlgoSource } from '../alerts/runner.js';
-import { parseRule, RULE_KINDS, RuleError, ruleText, type Rule, type StoredRule } from '../alerts/rules.js';
+import { RULE_KINDS, RuleError, ruleText, type Rule, type StoredRule } from '../alerts/rules.js';
+import { ruleFromWords, type RuleOptions } from '../alerts/ruleWords.js';
 import { AlgoBoard } from '../algo/algoBoard.js';
-import { parseDuration } from '../format/parseDuration.js';
 import { createSession } from '../session/createSession.js';
 import { resolveContract, StartupError } from '../session/target.js';
 import { loadedConfigFile } from '../startup/config.js';
@@ -46,95 +46,8 @@ function fileError<T>(fn: () => T): T {
 
 const text = (r: CommandRun, name: string): string | undefined => (typeof r.options[name] === 'string' ? (r.options[name] as string) : undefined);
 
-const pctWord = (w: string | undefined, what: string): string => {
-  if (w === undefined) throw usage(`${what}: give a percentage such as 2%`);
-  return w.replace(/%$/, '');
-};
-
-const secondsWord = (w: string | undefined, what: string): number => {
-  const ms = w === undefined ? undefined : parseDuration(/^\d+$/.test(w) ? `${w}s` : w);
-  if (ms === undefined) throw usage(`${what}: give a duration such as 30s or 5m`);
-  return Math.max(1, Math.round(ms / 1000));
-};
-
-const EXAMPLES = [
-  'price CONTRACT above|below LEVEL [--source mark|last|mid] [--hysteresis PX]',
-  'move CONTRACT PCT% WINDOW (e.g. move SOL1 2% 5m) [--direction up|down|either] [--source ...]',
-  'funding CONTRACT above|below RATE (e.g. 0.0005)',
-  'spread CONTRACT TICKS [--hysteresis N]',
-  'margin PCT (the riskiest pool\'s margin ratio, above)',
-  'pnl CONTRACT above|below AMOUNT (collateral coin, e.g. -100)',
-  'order filled|rejected|cancelled [CONTRACT]',
-  'stale book|trades|candles|orders|fills|account|connection DURATION',
-  'algo failed|paused [ID]',
-];
-
-/** The rule the words (or --rule JSON) describe, checked by the rule schema. */
-function ruleFromWords(r: CommandRun): Rule {
-  const json = text(r, 'rule');
-  const common: Record<string, unknown> = {};
-  if (r.options['once'] === true) common['rearm'] = 'once';
-  if (text(r, 'name') !== undefined) common['name'] = text(r, 'name');
-  if (json !== undefined) {
-    if (r.positionals.length > 0) throw usage('give the rule as words or as --rule JSON, not both');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(json);
-    } catch (e) {
-      throw usage(`--rule: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
-    }
-    return parseRule(parsed && typeof parsed === 'object' ? { ...parsed, ...common } : parsed, '--rule');
-  }
-  const [kind, ...w] = r.positionals;
-  const extra = (n: number) => {
-    if (w.length > n) throw usage(`unexpected words: ${w.slice(n).join(' ')}`);
-  };
-  const opt = (name: string, field = name) => (text(r, name) !== undefined ? { [field]: text(r, name) } : {});
-  const hysteresis = opt('hysteresis');
-  const source = opt('source');
-  let rule: Record<string, unknown>;
-  switch (kind) {
-    case 'price':
-      extra(3);
-      rule = { kind, contract: w[0], direction: w[1], level: w[2], ...source, ...hysteresis };
-      break;
-    case 'move':
-      extra(3);
-      rule = { kind, contract: w[0], pct: pctWord(w[1], 'move'), windowSec: secondsWord(w[2], 'move window'), ...source, ...opt('direction') };
-      break;
-    case 'funding':
-      extra(3);
-      rule = { kind, contract: w[0], direction: w[1], rate: w[2], ...hysteresis };
-      break;
-    case 'spread':
-      extra(2);
-      rule = { kind, contract: w[0], ticks: /^\d+$/.test(w[1] ?? '') ? Number(w[1]) : w[1], ...(hysteresis.hysteresis !== undefined ? { hysteresis: Number(hysteresis.hysteresis) } : {}) };
-      break;
-    case 'margin':
-      extra(1);
-      rule = { kind, pct: pctWord(w[0], 'margin'), ...hysteresis };
-      break;
-    case 'pnl':
-      extra(3);
-      rule = { kind, contract: w[0], direction: w[1], amount: w[2], ...hysteresis };
-      break;
-    case 'order':
-      extra(2);
-      rule = { kind, event: w[0], ...(w[1] !== undefined ? { contract: w[1] } : {}) };
-      break;
-    case 'stale':
-      extra(2);
-      rule = { kind, stream: w[0], seconds: secondsWord(w[1], 'stale') };
-      break;
-    case 'algo':
-      extra(2);
-      rule = { kind, event: w[0], ...(w[1] !== undefined ? { algo: w[1] } : {}) };
-      break;
-    default:
-      throw usage(`${kind === undefined ? 'which kind of rule?' : `no rule kind "${kind}"`}; one of:\n  ${EXAMPLES.join('\n  ')}`);
-  }
-  return parseRule({ ...rule, ...common }, 'rule');
-}
+/** The rule the words (or --rule JSON) describe, checked by the rule schema (src/alerts/ruleWords.ts, shared with the dashboard's alert form). */
+const ruleOf = (r: CommandRun): Rule => ruleFromWords(r.positionals, r.options as RuleOptions);
 
 const stateOf = (rule: StoredRule) => (rule.done ? 'done' : rule.paused ? 'paused' : 'active');
 
@@ -157,30 +70,14 @@ function rulesTable(rows: readonly ReturnType<typeof rowOf>[]) {
 }
 
 /** Pause, resume or remove a rule of the alert file. */
-function changeRule(r: CommandRun, verb: 'rm' | 'pause' | 'resume'): Promise<CommandOutput> {
+function changeOne(r: CommandRun, verb: 'rm' | 'pause' | 'resume'): Promise<CommandOutput> {
   return (async () => {
     const [id, ...rest] = r.positionals;
     if (id === undefined) throw usage(`alert ${verb}: name the rule by its id (perpdesk alert list shows them)`);
     if (rest.length > 0) throw usage(`alert ${verb}: one id only, got: ${r.positionals.join(' ')}`);
     const account = await accountOf(r);
     const file = alertFilePath(r.stateDir, account);
-    const changed = fileError(() =>
-      updateAlertFile(r.stateDir, account, (f) => {
-        const i = f.rules.findIndex((x) => x.id === id);
-        if (i < 0) {
-          const inConfig = /^config-/.test(id) ? ' (a rule of the config file: change it there)' : '';
-          throw usage(`no alert rule ${id} in ${file}${inConfig}`);
-        }
-        const rule = f.rules[i]!;
-        if (verb === 'rm') f.rules.splice(i, 1);
-        else if (verb === 'pause') f.rules[i] = { ...rule, paused: true };
-        else {
-          const { paused: _p, done: _d, ...rest2 } = rule;
-          f.rules[i] = rest2 as StoredRule;
-        }
-        return verb === 'rm' ? rule : f.rules[i]!;
-      }),
-    );
+    const changed = fileError(() => changeRule(r.stateDir, account, id, verb));
     const row = rowOf(changed, 'file');
     const did = verb === 'rm' ? 'removed' : verb === 'pause' ? 'paused' : 'resumed';
     return { json: { ok: true, file, rule: row }, human: [`${did} ${row.id}: ${row.text}`] };
@@ -318,7 +215,7 @@ export const ALERT_COMMANDS: readonly CommandSpec[] = [
     },
     schema: () => RuleAnswer,
     run: async (r) => {
-      const rule = fileError(() => ruleFromWords(r));
+      const rule = fileError(() => ruleOf(r));
       const account = await accountOf(r);
       const stored = fileError(() => addRule(r.stateDir, account, rule));
       const row = rowOf(stored, 'file');
@@ -340,9 +237,9 @@ export const ALERT_COMMANDS: readonly CommandSpec[] = [
       return { json: { account, file: alertFilePath(r.stateDir, account), rules: rows }, human: rulesTable(rows) };
     },
   },
-  { path: ['alert', 'rm'], usage: 'ID', summary: 'remove an alert rule', writes: false, schema: () => RuleAnswer, run: (r) => changeRule(r, 'rm') },
-  { path: ['alert', 'pause'], usage: 'ID', summary: 'pause an alert rule: kept, not evaluated', writes: false, schema: () => RuleAnswer, run: (r) => changeRule(r, 'pause') },
-  { path: ['alert', 'resume'], usage: 'ID', summary: 'resume a paused alert rule (a done once-rule is armed again)', writes: false, schema: () => RuleAnswer, run: (r) => changeRule(r, 'resume') },
+  { path: ['alert', 'rm'], usage: 'ID', summary: 'remove an alert rule', writes: false, schema: () => RuleAnswer, run: (r) => changeOne(r, 'rm') },
+  { path: ['alert', 'pause'], usage: 'ID', summary: 'pause an alert rule: kept, not evaluated', writes: false, schema: () => RuleAnswer, run: (r) => changeOne(r, 'pause') },
+  { path: ['alert', 'resume'], usage: 'ID', summary: 'resume a paused alert rule (a done once-rule is armed again)', writes: false, schema: () => RuleAnswer, run: (r) => changeOne(r, 'resume') },
   {
     path: ['alerts', 'watch'],
     usage: '[--json] [--osc 9|777|both|off] [--notify] [--hook CMD] [--webhook URL] [--count N] [--for 10m]',

@@ -2,9 +2,9 @@ import { formatPrice, formatSize } from '../format/index.js';
 import { divRound, formatDecimal } from '../protocol/index.js';
 import type { ContractConfig } from '../protocol/wire/index.js';
 import { bestPrices } from './bookWalk.js';
-import { isHedge, targetPosition, type FormContext } from './context.js';
+import { collateralCoin, contractById, isHedge, targetPosition, type FormContext } from './context.js';
 import { defaultSizeRaw } from './defaultSize.js';
-import { roundToTick } from './numbers.js';
+import { roundToTick, truncDecimal, tryDecimal } from './numbers.js';
 import { bookSides, contractUnavailable, markRaw, positionSize } from './orderContext.js';
 import type { OrderKind } from './preTrade.js';
 
@@ -134,4 +134,46 @@ export function alertAtCursor(ctx: FormContext, cursorRaw: string | null): { ok:
   if (mark === undefined) return { ok: false, error: `no mark for ${r.c.name} yet: an alert needs one to say which way it crosses` };
   if (price === mark) return { ok: false, error: `the cursor is at the mark (${formatPrice(price, r.c)}): move it above or below first` };
   return { ok: true, contract: r.c.name, direction: price > mark ? 'above' : 'below', level: formatDecimal(price, r.c.priceScale) };
+}
+
+/** A rule line for the alert form, opened from a row: the words and why they were chosen. */
+export type RowAlert = { ok: true; rule: string; note: string } | { ok: false; error: string };
+
+/**
+ * `!` on an order: the mark reaching the order's price (above it for an order over the mark,
+ * else below; without the contract's mark, by side: a buy rests under the market).
+ */
+export function alertForOrder(ctx: FormContext, order: { asset: number; isBuy: boolean; limitPx: string }): RowAlert {
+  const c = contractById(ctx.configs, order.asset);
+  if (!c) return { ok: false, error: `contract ${order.asset} is not in the configs` };
+  const px = tryDecimal(order.limitPx, c.priceScale);
+  if (px === undefined || px <= 0n) return { ok: false, error: 'the order has no price to alert at' };
+  const mark = markRaw(ctx, c);
+  const above = mark !== undefined ? px > mark : !order.isBuy;
+  return { ok: true, rule: `price ${c.name} ${above ? 'above' : 'below'} ${formatDecimal(px, c.priceScale)}`, note: `the mark reaching this order's price (${formatPrice(px, c)}); edit the words to change it` };
+}
+
+/** `!` on a position: its unrealised PnL falling below minus 1 % of its entry value, in the collateral coin (cents). */
+export function alertForPosition(ctx: FormContext, p: { contractId: number; entryPx: string; size: string; entryValue?: string | undefined }): RowAlert {
+  const c = contractById(ctx.configs, p.contractId);
+  if (!c) return { ok: false, error: `contract ${p.contractId} is not in the configs` };
+  const coin = collateralCoin(ctx.configs);
+  const CENTS = 2;
+  const value = truncDecimal(p.entryValue, CENTS) ?? (() => {
+    const px = truncDecimal(p.entryPx, CENTS);
+    const size = truncDecimal(p.size.replace(/^-/, ''), c.qtyScale);
+    return px === undefined || size === undefined ? undefined : (px * size) / 10n ** BigInt(c.qtyScale);
+  })();
+  if (value === undefined || value <= 0n) return { ok: false, error: 'the position has no entry value to size the alert' };
+  const loss = value / 100n > 0n ? value / 100n : 1n;
+  return { ok: true, rule: `pnl ${c.name} below -${formatDecimal(loss, CENTS)}`, note: `the position's unrealised PnL below minus 1% of its entry value, in ${coin.name}; edit the words to change it` };
+}
+
+/** `!` on the chart: a price rule at the mark, its level to type. */
+export function alertOnChart(ctx: FormContext): RowAlert {
+  const r = contractOf(ctx);
+  if (!r.ok) return r;
+  const mark = markRaw(ctx, r.c);
+  if (mark === undefined) return { ok: false, error: `no mark for ${r.c.name} yet: an alert needs one to say which way it crosses` };
+  return { ok: true, rule: `price ${r.c.name} above ${formatDecimal(mark, r.c.priceScale)}`, note: `the mark is ${formatPrice(mark, r.c)}: type the level, above or below it` };
 }

@@ -109,6 +109,14 @@ const DEFS = [
   { id: 'agents.revoke', keys: ['x', 'd'], description: 'Revoke the selected agent', context: 'agents', writes: true, hint: 'revoke' },
   { id: 'algos.pauseResume', keys: ['space'], description: 'Pause the selected algo, or resume it', context: 'algos', writes: true, hint: 'pause/resume' },
   { id: 'algos.cancel', keys: ['x', 'd'], description: 'Cancel the selected algo and its resting orders', context: 'algos', writes: true, hint: 'cancel' },
+  { id: 'alerts.onOrder', keys: ['!'], description: "Alert when the mark reaches the selected order's price (opens the alert form)", context: 'orders', writes: true },
+  { id: 'alerts.onPosition', keys: ['!'], description: "Alert when the selected position's PnL falls below a loss (opens the alert form)", context: 'positions', writes: true },
+  { id: 'alerts.onChart', keys: ['!'], description: 'Alert at a chart price: the alert form, at the mark', context: 'chart', writes: true, hint: 'alert' },
+  // The account's alert rules (docs/alerts.md): the alert file, changed from any screen or terminal.
+  { id: 'alerts.add', keys: ['a'], description: 'Alerts: add a rule (the words perpdesk alert add takes)', context: 'alerts', writes: true, hint: 'add' },
+  { id: 'alerts.edit', keys: ['e', 'enter'], description: 'Alerts: edit the selected rule', context: 'alerts', writes: true, hint: 'edit' },
+  { id: 'alerts.pauseResume', keys: ['space'], description: 'Alerts: pause the selected rule, or arm it again', context: 'alerts', writes: true, hint: 'pause/resume' },
+  { id: 'alerts.remove', keys: ['x', 'd'], description: 'Alerts: remove the selected rule (asks first)', context: 'alerts', writes: true, hint: 'remove' },
   { id: 'journal.details', keys: ['enter'], description: 'Show the signed action and its result', context: 'journal', hint: 'details' },
   // The trading memory (docs/history.md): what the history store holds, read on a timer.
   { id: 'history.period', keys: ['v'], description: 'History: next period (day, week, month, all)', context: 'history', hint: 'period' },
@@ -120,6 +128,7 @@ const DEFS = [
   { id: 'notices', keys: [], description: 'The last 100 notices and answers, whole, with their times', context: 'global' },
   { id: 'viewers', keys: [], description: 'Who is connected to this perpdesk serve: key name, read-only or trading, since when', context: 'global' },
   { id: 'alerts.list', keys: [], description: "List the account's alert rules and the alerts that fired", context: 'global' },
+  { id: 'alerts.new', keys: [], description: 'New alert rule (the alert form)', context: 'global', writes: true },
   { id: 'alerts.mute', keys: [], description: "Mute this screen's alert notifications and bell, or unmute them", context: 'global' },
 
   // A replay screen's time controls (perpdesk replay PATH, docs/recording.md).

@@ -19,6 +19,7 @@ export const PANE_CONTEXTS = [
   'history',
   'funding',
   'pnl',
+  'alerts',
 ] as const;
 export type PaneContext = (typeof PANE_CONTEXTS)[number];
 
@@ -59,6 +60,7 @@ export const CONTEXT_TITLES: Record<Context, string> = {
   history: 'History',
   funding: 'Funding',
   pnl: 'PnL',
+  alerts: 'Alerts',
   form: 'Forms',
   confirm: 'Confirmation',
   picker: 'Contract picker',
@@ -82,6 +84,7 @@ const LIST_PANES: ReadonlySet<PaneContext> = new Set([
   'accounts',
   'history',
   'funding',
+  'alerts',
 ]);
 
 /** Overlays that show a scrollable or filterable list. */

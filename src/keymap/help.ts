@@ -15,6 +15,7 @@ const SECTION_ORDER: readonly Context[] = [
   'history',
   'funding',
   'pnl',
+  'alerts',
   'trades',
   'chart',
   'fills',

@@ -5,6 +5,7 @@ import { FORM_IDS, type Choice, type FieldView } from '../../src/forms/index.js'
 import { resolve } from '../../src/keymap/index.js';
 import { CANCEL_ALGO_FORM, CHASE_FORM, RESUME_ALGO_FORM, SCALE_FORM, TRAIL_FORM, TWAP_FORM } from '../../src/ui/forms/algoForms.js';
 import { GENERATE_AGENT } from '../../src/ui/forms/agentKeyForm.js';
+import { ALERT_RULE_FORM } from '../../src/ui/forms/alertForms.js';
 import { fieldsOf, formKey, openForm, resolveForm } from '../../src/ui/forms/formActions.js';
 import { inputStateOf } from '../../src/ui/input/inputContexts.js';
 import { view } from '../../src/ui/view/viewStore.js';
@@ -19,7 +20,7 @@ import { renderApp, type RenderedApp } from './support/renderApp.js';
  * choice from wherever the field stands. Choices that share a letter take turns on it.
  */
 
-const ALL_FORMS = [...FORM_IDS, TWAP_FORM.id, SCALE_FORM.id, CHASE_FORM.id, TRAIL_FORM.id, RESUME_ALGO_FORM.id, CANCEL_ALGO_FORM.id, GENERATE_AGENT.id];
+const ALL_FORMS = [...FORM_IDS, TWAP_FORM.id, SCALE_FORM.id, CHASE_FORM.id, TRAIL_FORM.id, RESUME_ALGO_FORM.id, CANCEL_ALGO_FORM.id, GENERATE_AGENT.id, ALERT_RULE_FORM.id];
 
 const letterOf = (c: Choice) => c.text[0]!.toLowerCase();
 const names = (c: Choice, l: string) => c.text.toLowerCase().startsWith(l) || (c.label?.toLowerCase().startsWith(l) ?? false);

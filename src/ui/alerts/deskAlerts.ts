@@ -18,6 +18,9 @@ import { view, type ViewStore } from '../view/viewStore.js';
  */
 export interface DeskAlerts {
   runner: AlertRunner;
+  /** Whose rules, and where their alert file is: what a screen's alert forms and keys change. */
+  readonly account: string;
+  readonly stateDir: string;
   /** Problems to tell every screen: a rule file that no longer reads, a hook or webhook that failed. */
   onProblem(listener: (text: string) => void): () => void;
   /** How a screen's terminal is told (config `alerts.osc`, default 9; `alerts.bell`, default on). */
@@ -82,6 +85,8 @@ export function startDeskAlerts(o: DeskAlertOptions): DeskAlerts {
       return () => problems.delete(l);
     },
     notes,
+    account,
+    stateDir: o.stateDir,
     reload() {
       try {
         runner.setRules(read());

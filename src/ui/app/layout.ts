@@ -80,7 +80,7 @@ interface Template {
 
 const HEADER: Row = { fixed: HEADER_ROWS, weight: 0, cells: [{ tabs: ['header'], weight: 1 }] };
 const STATUS: Row = { fixed: STATUS_ROWS, weight: 0, cells: [{ tabs: ['status'], weight: 1 }] };
-const ACCOUNT_TABS: PaneId[] = ['orders', 'positions', 'algos', 'fills', 'history', 'funding', 'account', 'accounts', 'shareGroups', 'agents', 'journal'];
+const ACCOUNT_TABS: PaneId[] = ['orders', 'positions', 'algos', 'alerts', 'fills', 'history', 'funding', 'account', 'accounts', 'shareGroups', 'agents', 'journal'];
 
 /** Richest first; the first whose minimums fit is used. */
 const TEMPLATES: readonly Template[] = [
@@ -96,7 +96,7 @@ const TEMPLATES: readonly Template[] = [
         weight: 26,
         cells: [
           { tabs: ['fills', 'algos', 'history'], weight: 30 },
-          { tabs: ['journal', 'funding'], weight: 30 },
+          { tabs: ['journal', 'funding', 'alerts'], weight: 30 },
           { tabs: ['shareGroups'], weight: 20 },
           { tabs: ['agents'], weight: 20 },
         ],
@@ -115,7 +115,7 @@ const TEMPLATES: readonly Template[] = [
         weight: 42,
         cells: [
           { tabs: ['orders', 'positions', 'algos'], weight: 58 },
-          { tabs: ['fills', 'history', 'funding', 'account', 'accounts', 'shareGroups', 'agents', 'journal'], weight: 42 },
+          { tabs: ['fills', 'history', 'funding', 'alerts', 'account', 'accounts', 'shareGroups', 'agents', 'journal'], weight: 42 },
         ],
       },
       STATUS,

@@ -3,9 +3,10 @@ import { agentKeyDir, MIN_PASSWORD } from '../../session/agentKeystore.js';
 
 
 /**
- * The one form that signs nothing: a new agent key is generated here, encrypted with a
- * password typed into masked fields and saved as a keystore under the state directory.
- * Only its address leaves this module; the key is wiped once written.
+ * Forms that sign nothing (local forms): a new agent key, generated here and encrypted with a
+ * password typed into masked fields, saved as a keystore under the state directory (only its
+ * address leaves this module; the key is wiped once written); and the alert forms
+ * (alertForms.ts), which write the account's alert file.
  */
 
 export interface LocalForm {
@@ -14,7 +15,23 @@ export interface LocalForm {
   fields: Readonly<Record<string, Field<string | boolean | undefined>>>;
   /** Fields shown as dots. */
   masked: ReadonlySet<string>;
-  intro(stateDir: string | undefined, canSwitch: boolean): string[];
+  intro(o: LocalIntro): string[];
+  /** The texts and the focused field the form opens with, from the overlay's params. */
+  initial(params: Readonly<Record<string, string>>): { texts: Record<string, string>; focus: string };
+  /** Whether a field shows; all do unless this says not (a hidden field carries the form's own data). */
+  visible?(key: string, o: { canSwitch: boolean }): boolean;
+  /** A check beyond the field's own parse: its complaint, or undefined. */
+  check?(key: string, text: string, texts: Texts): string | undefined;
+  /** The title's word (what the form does not do), and the edit step's footer. */
+  info: string;
+  footer: string;
+}
+
+export interface LocalIntro {
+  stateDir: string | undefined;
+  /** The screen can hand a new key to its session. */
+  canSwitch: boolean;
+  texts: Texts;
 }
 
 export const GENERATE_AGENT: LocalForm = {
@@ -26,7 +43,16 @@ export const GENERATE_AGENT: LocalForm = {
     signWith: toggleField({ label: 'Sign with it', help: 'once approved, this session signs with the new key (the old agent stays approved until revoked)' }),
   },
   masked: new Set(['password', 'repeat']),
-  intro: (stateDir, canSwitch) => [
+  initial: () => ({ texts: { password: '', repeat: '', signWith: 'yes' }, focus: 'password' }),
+  visible: (key, { canSwitch }) => key !== 'signWith' || canSwitch,
+  check: (key, text, texts) => {
+    if (key === 'password' && text.length < MIN_PASSWORD) return `Password: at least ${MIN_PASSWORD} characters`;
+    if (key === 'repeat' && text !== (texts['password'] ?? '')) return 'Repeat: does not match the password';
+    return undefined;
+  },
+  info: 'signs nothing',
+  footer: 'Tab/↑↓ field · Enter generate · Esc close',
+  intro: ({ stateDir, canSwitch }) => [
     stateDir
       ? `A new key is created here and saved encrypted to ${agentKeyDir(stateDir)}/<address>.json; it is never shown.`
       : 'No state directory is known: the key cannot be stored.',
@@ -49,7 +75,7 @@ export function evaluateLocal(form: LocalForm, texts: Texts, canSwitch: boolean)
   const errors: string[] = [];
   for (const [key, f] of Object.entries(form.fields)) {
     const text = texts[key] ?? '';
-    const visible = key !== 'signWith' || canSwitch;
+    const visible = form.visible?.(key, { canSwitch }) ?? true;
     const view: FieldView = { key, kind: f.kind, label: f.label, help: f.help, text, visible };
     if (!visible) {
       fields.push(view);
@@ -58,8 +84,7 @@ export function evaluateLocal(form: LocalForm, texts: Texts, canSwitch: boolean)
     if (f.choices) view.choices = f.choices(undefined as never, texts);
     const r = f.parse(text, undefined as never, texts);
     let error = r.ok ? undefined : r.error;
-    if (!error && key === 'password' && text.length < MIN_PASSWORD) error = `Password: at least ${MIN_PASSWORD} characters`;
-    if (!error && key === 'repeat' && text !== (texts['password'] ?? '')) error = 'Repeat: does not match the password';
+    if (!error) error = form.check?.(key, text, texts);
     if (error) {
       view.error = error;
       errors.push(error);

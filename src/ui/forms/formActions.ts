@@ -25,6 +25,7 @@ import { whileAgentNotRevoked } from '../view/noticeHolds.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
 import { generateAgentKeystore } from '../../session/agentKeystore.js';
 import { evaluateLocal, GENERATE_AGENT, type LocalEvaluation, type LocalForm } from './agentKeyForm.js';
+import { ALERT_FORMS, alertSaved, saveAlertForm } from './alertForms.js';
 import { algoFormById, evaluateAlgo, initialAlgoTexts, type AlgoEvaluation, type AlgoForm } from './algoForms.js';
 import { DEFAULT_BLOCKER_KEYS, type BlockerCommand, type BlockerKeys } from './blockerKeys.js';
 import { backspace, cycleChoice, focusedField, isTextKind, jumpChoice, moveFocus, typeInto } from './fieldEditing.js';
@@ -58,13 +59,18 @@ function cloidsOf(app: AppContextValue, st: FormState): ((slot: number) => strin
   return cloidSlots(() => exchange.newCloid(), undefined, st.cloids.drawn);
 }
 
+/** The forms that sign nothing: the agent key's and the alerts'. */
+const LOCAL_FORMS: ReadonlyMap<string, LocalForm> = new Map([GENERATE_AGENT, ...ALERT_FORMS].map((f) => [f.id, f]));
+export const localFormById = (id: string): LocalForm | undefined => LOCAL_FORMS.get(id);
+
 export function resolveForm(app: AppContextValue, st: FormState, now = Date.now()): Resolved {
   const { ctx: bare, gone } = formContextOf(app, st.captured, now);
   const cloidFor = cloidsOf(app, st);
   const ctx = cloidFor ? { ...bare, cloidFor } : bare;
   const menu = menuById(st.formId);
   if (menu) return { kind: 'menu', menu, ctx };
-  if (st.formId === GENERATE_AGENT.id) return { kind: 'local', form: GENERATE_AGENT, ev: evaluateLocal(GENERATE_AGENT, st.texts, app.agentSwitch !== undefined) };
+  const local = localFormById(st.formId);
+  if (local) return { kind: 'local', form: local, ev: evaluateLocal(local, st.texts, app.agentSwitch !== undefined) };
   const algo = algoFormById(st.formId);
   if (algo) {
     const ev = evaluateAlgo(algo, st.texts, ctx);
@@ -149,9 +155,8 @@ function initialState(app: AppContextValue, formId: string, o: OpenOptions): For
     const first = visible.find((f) => f.error !== undefined || f.text === '') ?? visible[0];
     focus = first?.key ?? '';
     replace = first !== undefined && first.text !== '' && isTextKind(first.kind);
-  } else if (formId === GENERATE_AGENT.id) {
-    texts = { password: '', repeat: '', signWith: 'yes' };
-    focus = 'password';
+  } else if (localFormById(formId)) {
+    ({ texts, focus } = localFormById(formId)!.initial(o.params ?? {}));
   } else if (!menuById(formId)) {
     return undefined;
   }
@@ -235,7 +240,7 @@ export function submitForm(app: AppContextValue): void {
       return;
     }
     case 'local':
-      return void submitLocal(app, st, r.ev);
+      return void submitLocal(app, st, r.form, r.ev);
     case 'algo':
       return submitAlgo(app, st);
   }
@@ -443,10 +448,16 @@ async function startAlgo(app: AppContextValue, st: FormState, form: AlgoForm, ct
   view.toast(app.view, result.lines.join(' '), 'error');
 }
 
-async function submitLocal(app: AppContextValue, st: FormState, ev: LocalEvaluation): Promise<void> {
+async function submitLocal(app: AppContextValue, st: FormState, form: LocalForm, ev: LocalEvaluation): Promise<void> {
   if (!ev.ready) {
     patch(app, st, { submitted: true, message: { text: `not saved: ${ev.errors[0]}`, tone: 'error' } });
     return;
+  }
+  if (form.id !== GENERATE_AGENT.id) {
+    const saved = saveAlertForm(app, form.id, st.texts);
+    if (!saved.ok) return say(app, st, `not saved: ${saved.error}`, 'error');
+    closeForm(app);
+    return alertSaved(app, saved.text);
   }
   if (!app.stateDir) return say(app, st, 'not saved: no state directory to keep the key in', 'error');
   const password = st.texts['password'] ?? '';

@@ -184,12 +184,13 @@ function menuScreen(st: FormState, r: Extract<Resolved, { kind: 'menu' }>, width
 function localScreen(st: FormState, form: LocalForm, r: Extract<Resolved, { kind: 'local' }>, width: number, stateDir: string | undefined): FormScreen {
   const rows: Segment[][] = [];
   const canSwitch = r.ev.fields.some((f) => f.key === 'signWith' && f.visible);
-  for (const l of form.intro(stateDir, canSwitch)) rows.push(...wrapped(l, width, 'muted', ' '));
+  for (const l of form.intro({ stateDir, canSwitch, texts: st.texts })) rows.push(...wrapped(l, width, 'muted', ' '));
+  if (st.note) rows.push(...wrapped(st.note, width, 'accent', ' '));
   rows.push([]);
   const fields = fieldRows(st, r.ev.fields, width, form.masked);
   const anchor = rows.length + fields.anchor;
   rows.push(...fields.rows, ...messageRows(st, width));
-  return { title: form.title, info: 'signs nothing', rows, anchor, footer: st.stage === 'sending' ? 'encrypting…' : 'Tab/↑↓ field · Enter generate · Esc close' };
+  return { title: form.title, info: form.info, rows, anchor, footer: st.stage === 'sending' ? 'encrypting…' : form.footer };
 }
 
 /** An algo form: its fields and, once complete, what it will do; then the review, the start and a refusal. */

@@ -1,3 +1,4 @@
+import type { AlertRunner } from '../../alerts/runner.js';
 import type { AlgoBoard } from '../../algo/algoBoard.js';
 import type { AccountsWatch } from '../../session/accountsWatch.js';
 import type { AppState } from '../../state/types.js';
@@ -15,7 +16,7 @@ import { rowFilter } from './rowFilter.js';
  */
 
 /** The list panes: the lists of text a record draws (the account card is drawn by hand). */
-export type ListPaneId = 'orders' | 'positions' | 'fills' | 'trades' | 'journal' | 'agents' | 'shareGroups' | 'algos' | 'accounts';
+export type ListPaneId = 'orders' | 'positions' | 'fills' | 'trades' | 'journal' | 'agents' | 'shareGroups' | 'algos' | 'accounts' | 'alerts';
 
 /** What a screen holds beside its stores that a list reads: the algo board, the accounts watch, the profiles, the mode. */
 export interface ListScreen {
@@ -23,6 +24,8 @@ export interface ListScreen {
   accounts?: AccountsWatch | undefined;
   profiles?: { current: string | undefined } | undefined;
   mode?: { readOnly: boolean } | undefined;
+  /** The account's alert rules, evaluated once per process (ui/alerts/deskAlerts.ts). */
+  alerts?: { runner: Pick<AlertRunner, 'rules' | 'recent' | 'changes'> } | undefined;
 }
 
 /** What a list's rows are worked out from. */

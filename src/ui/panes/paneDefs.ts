@@ -3,6 +3,7 @@ import { CONTEXT_TITLES, PANE_CONTEXTS, type PaneContext } from '../../keymap/in
 import { PANE_IDS, type PaneId } from '../context/paneIds.js';
 import { ACCOUNT_PANE } from './account/accountPaneDef.js';
 import { ACCOUNTS_PANE } from './accounts/accountsPaneDef.js';
+import { ALERTS_PANE } from './alerts/alertsPaneDef.js';
 import { AGENTS_PANE } from './agents/agentsPaneDef.js';
 import { ALGOS_PANE } from './algos/algosPaneDef.js';
 import { BOOK_PANE } from './book/bookPaneDef.js';
@@ -36,6 +37,7 @@ export const PANE_DEFS: { readonly [K in PaneContext]: PaneDef<K> } = {
   history: HISTORY_PANE,
   funding: FUNDING_PANE,
   pnl: PNL_PANE,
+  alerts: ALERTS_PANE,
 };
 
 /** Pane titles are the keymap's context titles, so help, hints and frames use one word. */

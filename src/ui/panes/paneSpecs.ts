@@ -1,6 +1,7 @@
 import type { PaneContext } from '../../keymap/index.js';
 import { ACCOUNT_SPEC } from './account/accountPaneSpec.js';
 import { ACCOUNTS_SPEC } from './accounts/accountsPaneSpec.js';
+import { ALERTS_SPEC } from './alerts/alertsPaneSpec.js';
 import { AGENTS_SPEC } from './agents/agentsPaneSpec.js';
 import { ALGOS_SPEC } from './algos/algosPaneSpec.js';
 import { BOOK_SPEC } from './book/bookPaneSpec.js';
@@ -37,4 +38,5 @@ export const PANE_SPECS: { readonly [K in PaneContext]: PaneSpec<K> } = {
   history: HISTORY_SPEC,
   funding: FUNDING_SPEC,
   pnl: PNL_SPEC,
+  alerts: ALERTS_SPEC,
 };

@@ -101,6 +101,7 @@ describe('pane content', () => {
       history: 'no history recorded',
       funding: 'no history recorded',
       pnl: 'no history recorded',
+      alerts: 'no account to keep alert rules for here',
     };
     for (const id of CONTENT) {
       const r = renderPane(PANES[id], createAppStore(), { width: 50, height: 10, focused: false });

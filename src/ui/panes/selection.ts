@@ -7,6 +7,7 @@ import type { PaneId } from '../context/paneIds.js';
 import { filterQueryOf, type ViewState } from '../view/viewStore.js';
 import { accountRows, type AccountRow } from './account/accountRows.js';
 import { ACCOUNTS_LIST } from './accounts/accountsList.js';
+import { ALERTS_LIST } from './alerts/alertsList.js';
 import { AGENTS_LIST } from './agents/agentsList.js';
 import { ALGOS_LIST } from './algos/algosList.js';
 import { ladderOf, moveBookCursor, parseRaw, type BookLadder } from './book/bookLadder.js';
@@ -34,7 +35,7 @@ import { TRADES_LIST } from './trades/tradesList.js';
  */
 
 /** The panes whose rows `/` filters: lists of text. The book and the chart are drawn, not listed. */
-export const FILTER_PANES = ['orders', 'positions', 'fills', 'trades', 'journal', 'agents', 'shareGroups', 'account', 'algos', 'accounts', 'history', 'funding'] as const;
+export const FILTER_PANES = ['orders', 'positions', 'fills', 'trades', 'journal', 'agents', 'shareGroups', 'account', 'algos', 'accounts', 'history', 'funding', 'alerts'] as const;
 export type FilterPane = (typeof FILTER_PANES)[number];
 
 export function isFilterPane(pane: string): pane is FilterPane {
@@ -59,6 +60,7 @@ export const paneRowFilters = {
   accounts: ACCOUNTS_LIST.filter,
   history: historyFilter,
   funding: fundingFilter,
+  alerts: ALERTS_LIST.filter,
 } satisfies Record<FilterPane, unknown>;
 
 type RowsOf = (app: AppState, view: ViewState, screen: ListScreen) => readonly { key: string }[];
@@ -78,6 +80,7 @@ const LIST_ROWS: { readonly [K in ListPaneId]: RowsOf } = {
   shareGroups: rowsIn(SHARE_GROUPS_LIST),
   algos: rowsIn(ALGOS_LIST),
   accounts: rowsIn(ACCOUNTS_LIST),
+  alerts: rowsIn(ALERTS_LIST),
 };
 
 const NO_SCREEN: ListScreen = {};

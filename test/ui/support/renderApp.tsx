@@ -3,6 +3,7 @@ import { DEFAULT_BINDINGS, type Binding } from '../../../src/keymap/index.js';
 import type { Session } from '../../../src/session/index.js';
 import type { AppStore } from '../../../src/state/store.js';
 import { App } from '../../../src/ui/app/App.js';
+import type { DeskAlerts } from '../../../src/ui/alerts/deskAlerts.js';
 import type { HistoryReader } from '../../../src/session/historyReader.js';
 import type { AppContextValue } from '../../../src/ui/context/AppContext.js';
 import { listThemes } from '../../../src/ui/theme/loadTheme.js';
@@ -30,6 +31,8 @@ export interface RenderAppOptions {
   history?: HistoryReader;
   bindings?: readonly Binding[];
   session?: Session | null;
+  /** The account's alert rules (the Alerts pane, the alert keys and forms). */
+  alerts?: DeskAlerts;
   /** The stream ink draws to, made from the virtual terminal's (as runDashboard wraps its own). */
   stdout?: (s: VirtualTerminal['stdout']) => VirtualTerminal['stdout'];
 }
@@ -48,6 +51,7 @@ export function renderApp(o: RenderAppOptions): RenderedApp {
     mode: { readOnly: false, embedded: true, signer: 'agent', address: '0x1111111111111111111111111111111111111111', ...o.mode },
     staleAfterMs: {},
     ...(o.history ? { history: o.history } : {}),
+    ...(o.alerts ? { alerts: o.alerts, stateDir: o.alerts.stateDir } : {}),
   };
   const instance = render(
     <App ctx={ctx} bindings={o.bindings ?? DEFAULT_BINDINGS} level="truecolor" themeNames={listThemes()} onQuit={() => (quits += 1)} />,
