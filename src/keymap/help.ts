@@ -26,6 +26,7 @@ const SECTION_ORDER: readonly Context[] = [
   'confirm',
   'picker',
   'palette',
+  'menu',
   'help',
   'filter',
 ];
