@@ -1,4 +1,4 @@
-import type { Context } from './contexts.js';
+import type { Context, PaneContext } from './contexts.js';
 
 /**
  * The keymap as data. Help, the command palette and README's keymap table are all
@@ -22,6 +22,12 @@ interface BindingDef {
    * command, so on the fields a letter still jumps to the choice it names (`a` gives Alo).
    */
   readonly step?: 'confirm';
+  /**
+   * The command acts on the selected row, so that row's menu (`row.menu`) lists it: `true` for
+   * the row of its own pane (of every list pane, for a list command), or the pane whose selected
+   * row a global command takes (F flattens the selected position when Positions has the focus).
+   */
+  readonly row?: true | PaneContext;
 }
 
 const DEFS = [
@@ -48,13 +54,13 @@ const DEFS = [
   { id: 'order.buy', keys: ['b'], description: 'Buy (new order)', context: 'global', writes: true, hint: 'buy' },
   { id: 'order.sell', keys: ['s'], description: 'Sell (new order)', context: 'global', writes: true, hint: 'sell' },
   { id: 'order.cancelAll', keys: ['X'], description: 'Cancel all orders of the contract', context: 'global', writes: true },
-  { id: 'position.tpsl', keys: ['t'], description: 'Set take-profit / stop-loss', context: 'global', writes: true },
-  { id: 'position.flatten', keys: ['F'], description: 'Flatten the position (reduce-only)', context: 'global', writes: true },
-  { id: 'position.reverse', keys: ['R'], description: 'Reverse the position', context: 'global', writes: true },
-  { id: 'position.closeHalf', keys: ['H'], description: 'Close half of the position', context: 'global', writes: true },
+  { id: 'position.tpsl', keys: ['t'], description: 'Set take-profit / stop-loss', context: 'global', writes: true, row: 'positions' },
+  { id: 'position.flatten', keys: ['F'], description: 'Flatten the position (reduce-only)', context: 'global', writes: true, row: 'positions' },
+  { id: 'position.reverse', keys: ['R'], description: 'Reverse the position', context: 'global', writes: true, row: 'positions' },
+  { id: 'position.closeHalf', keys: ['H'], description: 'Close half of the position', context: 'global', writes: true, row: 'positions' },
   { id: 'margin.leverage', keys: ['L'], description: 'Set leverage', context: 'global', writes: true },
   { id: 'margin.mode', keys: ['M'], description: 'Switch cross / isolated margin', context: 'global', writes: true },
-  { id: 'margin.isolated', keys: ['I'], description: 'Add or remove isolated margin', context: 'global', writes: true },
+  { id: 'margin.isolated', keys: ['I'], description: 'Add or remove isolated margin', context: 'global', writes: true, row: 'positions' },
   { id: 'collateral.move', keys: ['C'], description: 'Move collateral (chain, deployers, share groups)', context: 'global', writes: true },
   { id: 'agents.manage', keys: ['A'], description: 'Manage agent wallets', context: 'global', writes: true },
   { id: 'deployer.enroll', keys: ['E'], description: 'Enroll in a market deployer', context: 'global', writes: true },
@@ -86,38 +92,39 @@ const DEFS = [
   { id: 'list.top', keys: ['home'], description: 'Go to the first row', context: 'list', palette: false },
   { id: 'list.bottom', keys: ['end'], description: 'Go to the last row', context: 'list', palette: false },
   { id: 'list.filter', keys: ['/'], description: 'Filter the rows of the focused list (help: search)', context: 'list', palette: false, hint: 'filter' },
-  { id: 'row.copy', keys: ['y'], description: "Copy the selected row's id to the clipboard (OSC 52)", context: 'list', hint: 'copy' },
+  { id: 'row.menu', keys: ['.'], description: "The selected row's menu: what can be done to it, with the keys", context: 'list', hint: 'actions' },
+  { id: 'row.copy', keys: ['y'], description: "Copy the selected row's id to the clipboard (OSC 52)", context: 'list', hint: 'copy', row: true },
 
   // Order book price cursor.
-  { id: 'book.buyAtCursor', keys: ['B'], description: 'Buy at the cursor price', context: 'book', writes: true, hint: 'buy here' },
-  { id: 'book.sellAtCursor', keys: ['S'], description: 'Sell at the cursor price', context: 'book', writes: true, hint: 'sell here' },
+  { id: 'book.buyAtCursor', keys: ['B'], description: 'Buy at the cursor price', context: 'book', writes: true, hint: 'buy here', row: true },
+  { id: 'book.sellAtCursor', keys: ['S'], description: 'Sell at the cursor price', context: 'book', writes: true, hint: 'sell here', row: true },
   { id: 'book.joinBid', keys: ['J'], description: 'Buy joining the best bid', context: 'book', writes: true },
   { id: 'book.joinAsk', keys: ['K'], description: 'Sell joining the best ask', context: 'book', writes: true },
-  { id: 'book.scale', keys: ['D'], description: 'Scale of orders from the cursor (scale form)', context: 'book', writes: true },
-  { id: 'alerts.atCursor', keys: ['!'], description: 'Alert when the mark crosses the cursor price (kept in the alert file)', context: 'book', writes: true, hint: 'alert' },
+  { id: 'book.scale', keys: ['D'], description: 'Scale of orders from the cursor (scale form)', context: 'book', writes: true, row: true },
+  { id: 'alerts.atCursor', keys: ['!'], description: 'Alert when the mark crosses the cursor price (kept in the alert file)', context: 'book', writes: true, hint: 'alert', row: true },
   { id: 'book.center', keys: ['c'], description: 'Move the cursor back to the spread', context: 'book' },
   { id: 'book.groupingCoarser', keys: ['g'], description: 'Coarser price grouping', context: 'book', hint: 'group' },
   { id: 'book.groupingFiner', keys: ['G'], description: 'Finer price grouping', context: 'book' },
 
   // Selected rows.
-  { id: 'order.modify', keys: ['m', 'enter'], description: 'Modify the selected order', context: 'orders', writes: true, hint: 'modify' },
-  { id: 'order.cancel', keys: ['x', 'd'], description: 'Cancel the selected order', context: 'orders', writes: true, hint: 'cancel' },
-  { id: 'order.cancelByCloid', keys: ['c'], description: 'Cancel by cloid (the selected order\'s, or type one)', context: 'orders', writes: true },
+  { id: 'order.modify', keys: ['m', 'enter'], description: 'Modify the selected order', context: 'orders', writes: true, hint: 'modify', row: true },
+  { id: 'order.cancel', keys: ['x', 'd'], description: 'Cancel the selected order', context: 'orders', writes: true, hint: 'cancel', row: true },
+  { id: 'order.cancelByCloid', keys: ['c'], description: 'Cancel by cloid (the selected order\'s, or type one)', context: 'orders', writes: true, row: true },
   { id: 'orders.scope', keys: ['a'], description: 'Show open orders of all contracts / this contract', context: 'orders', hint: 'all/this' },
-  { id: 'position.cancelTpSl', keys: ['x', 'd'], description: 'Cancel the TP/SL of the selected position', context: 'positions', writes: true, hint: 'cancel TP/SL' },
-  { id: 'conditional.cancel', keys: ['c'], description: 'Cancel one conditional (TP or SL) by id', context: 'positions', writes: true },
-  { id: 'agents.revoke', keys: ['x', 'd'], description: 'Revoke the selected agent', context: 'agents', writes: true, hint: 'revoke' },
-  { id: 'algos.pauseResume', keys: ['space'], description: 'Pause the selected algo, or resume it', context: 'algos', writes: true, hint: 'pause/resume' },
-  { id: 'algos.cancel', keys: ['x', 'd'], description: 'Cancel the selected algo and its resting orders', context: 'algos', writes: true, hint: 'cancel' },
-  { id: 'alerts.onOrder', keys: ['!'], description: "Alert when the mark reaches the selected order's price (opens the alert form)", context: 'orders', writes: true },
-  { id: 'alerts.onPosition', keys: ['!'], description: "Alert when the selected position's PnL falls below a loss (opens the alert form)", context: 'positions', writes: true },
+  { id: 'position.cancelTpSl', keys: ['x', 'd'], description: 'Cancel the TP/SL of the selected position', context: 'positions', writes: true, hint: 'cancel TP/SL', row: true },
+  { id: 'conditional.cancel', keys: ['c'], description: 'Cancel one conditional (TP or SL) by id', context: 'positions', writes: true, row: true },
+  { id: 'agents.revoke', keys: ['x', 'd'], description: 'Revoke the selected agent', context: 'agents', writes: true, hint: 'revoke', row: true },
+  { id: 'algos.pauseResume', keys: ['space'], description: 'Pause the selected algo, or resume it', context: 'algos', writes: true, hint: 'pause/resume', row: true },
+  { id: 'algos.cancel', keys: ['x', 'd'], description: 'Cancel the selected algo and its resting orders', context: 'algos', writes: true, hint: 'cancel', row: true },
+  { id: 'alerts.onOrder', keys: ['!'], description: "Alert when the mark reaches the selected order's price (opens the alert form)", context: 'orders', writes: true, row: true },
+  { id: 'alerts.onPosition', keys: ['!'], description: "Alert when the selected position's PnL falls below a loss (opens the alert form)", context: 'positions', writes: true, row: true },
   { id: 'alerts.onChart', keys: ['!'], description: 'Alert at a chart price: the alert form, at the mark', context: 'chart', writes: true, hint: 'alert' },
   // The account's alert rules (docs/alerts.md): the alert file, changed from any screen or terminal.
   { id: 'alerts.add', keys: ['a'], description: 'Alerts: add a rule (the words perpdesk alert add takes)', context: 'alerts', writes: true, hint: 'add' },
-  { id: 'alerts.edit', keys: ['e', 'enter'], description: 'Alerts: edit the selected rule', context: 'alerts', writes: true, hint: 'edit' },
-  { id: 'alerts.pauseResume', keys: ['space'], description: 'Alerts: pause the selected rule, or arm it again', context: 'alerts', writes: true, hint: 'pause/resume' },
-  { id: 'alerts.remove', keys: ['x', 'd'], description: 'Alerts: remove the selected rule (asks first)', context: 'alerts', writes: true, hint: 'remove' },
-  { id: 'journal.details', keys: ['enter'], description: 'Show the signed action and its result', context: 'journal', hint: 'details' },
+  { id: 'alerts.edit', keys: ['e', 'enter'], description: 'Alerts: edit the selected rule', context: 'alerts', writes: true, hint: 'edit', row: true },
+  { id: 'alerts.pauseResume', keys: ['space'], description: 'Alerts: pause the selected rule, or arm it again', context: 'alerts', writes: true, hint: 'pause/resume', row: true },
+  { id: 'alerts.remove', keys: ['x', 'd'], description: 'Alerts: remove the selected rule (asks first)', context: 'alerts', writes: true, hint: 'remove', row: true },
+  { id: 'journal.details', keys: ['enter'], description: 'Show the signed action and its result', context: 'journal', hint: 'details', row: true },
   // The trading memory (docs/history.md): what the history store holds, read on a timer.
   { id: 'history.period', keys: ['v'], description: 'History: next period (day, week, month, all)', context: 'history', hint: 'period' },
   { id: 'history.sort', keys: ['o'], description: 'History: next order (newest, oldest, by contract)', context: 'history', hint: 'sort' },
@@ -154,6 +161,8 @@ const DEFS = [
   { id: 'picker.sort', keys: ['tab'], description: 'Order the contracts by name, 24h change, 24h volume or funding', context: 'picker', palette: false, hint: 'sort' },
   { id: 'palette.run', keys: ['enter'], description: 'Run the highlighted command', context: 'palette', palette: false, hint: 'run' },
   { id: 'palette.close', keys: ['escape'], description: 'Close the palette', context: 'palette', palette: false, hint: 'close' },
+  { id: 'menu.run', keys: ['enter'], description: "Run the highlighted command on the row (or press the command's own key)", context: 'menu', palette: false, hint: 'run' },
+  { id: 'menu.close', keys: ['escape'], description: 'Close the row menu', context: 'menu', palette: false, hint: 'close' },
   { id: 'help.close', keys: ['escape', '?', 'q'], description: 'Close help', context: 'help', palette: false, hint: 'close' },
   { id: 'filter.apply', keys: ['enter'], description: 'Keep the filter and go back to the list', context: 'filter', palette: false, hint: 'keep' },
   { id: 'filter.clear', keys: ['escape'], description: 'Clear the filter', context: 'filter', palette: false, hint: 'clear' },
@@ -170,6 +179,7 @@ export interface Binding {
   readonly writes?: true;
   readonly hint?: string;
   readonly step?: 'confirm';
+  readonly row?: true | PaneContext;
 }
 
 export const DEFAULT_BINDINGS: readonly Binding[] = DEFS;

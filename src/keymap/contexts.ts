@@ -25,9 +25,10 @@ export type PaneContext = (typeof PANE_CONTEXTS)[number];
 
 /**
  * Overlays capture the keyboard: while one is open, pane and global bindings are off. `filter`
- * is the line a list's (or help's) filter is typed into.
+ * is the line a list's (or help's) filter is typed into; `menu` is a row's menu (`row.menu`), whose
+ * items also answer to their own keys (src/keymap/rowMenu.ts).
  */
-export const OVERLAY_CONTEXTS = ['form', 'confirm', 'picker', 'palette', 'help', 'filter'] as const;
+export const OVERLAY_CONTEXTS = ['form', 'confirm', 'picker', 'palette', 'help', 'filter', 'menu'] as const;
 export type OverlayContext = (typeof OVERLAY_CONTEXTS)[number];
 
 export type Context = 'always' | OverlayContext | 'replay' | PaneContext | 'list' | 'global';
@@ -67,6 +68,7 @@ export const CONTEXT_TITLES: Record<Context, string> = {
   palette: 'Command palette',
   help: 'Help',
   filter: 'Filter',
+  menu: 'Row menu',
 };
 
 /** Panes with a selectable row or price cursor get list navigation. */
@@ -88,7 +90,7 @@ const LIST_PANES: ReadonlySet<PaneContext> = new Set([
 ]);
 
 /** Overlays that show a scrollable or filterable list. */
-const LIST_OVERLAYS: ReadonlySet<OverlayContext> = new Set(['picker', 'palette', 'help']);
+const LIST_OVERLAYS: ReadonlySet<OverlayContext> = new Set(['picker', 'palette', 'help', 'menu']);
 
 export function isOverlay(c: Context): c is OverlayContext {
   return (OVERLAY_CONTEXTS as readonly string[]).includes(c);
@@ -124,6 +126,7 @@ export function allContextStacks(): Context[][] {
 /**
  * On a replay screen the time keys win over a pane's own use of them: Space over the algos'
  * pause (a write, refused in a replay anyway) and `g` over the book's coarser grouping (`G`
- * still groups finer; `:` runs either). The conflict check lets these through.
+ * still groups finer; `:` runs either) and `.` over a row's menu (`:` row.menu opens it). The
+ * conflict check lets these through.
  */
-export const REPLAY_SHADOWS: ReadonlySet<string> = new Set(['space', 'g']);
+export const REPLAY_SHADOWS: ReadonlySet<string> = new Set(['space', 'g', '.']);

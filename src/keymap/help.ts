@@ -27,6 +27,7 @@ const SECTION_ORDER: readonly Context[] = [
   'confirm',
   'picker',
   'palette',
+  'menu',
   'help',
   'filter',
 ];

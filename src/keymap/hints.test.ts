@@ -9,7 +9,7 @@ const ids = (e: { id: string }[]) => e.map((x) => x.id);
 describe('hintEntries', () => {
   it('lists the focused pane before lists and global, signing commands first in each', () => {
     const e = hintEntries(DEFAULT_BINDINGS, activeContexts({ focused: 'orders' }));
-    expect(ids(e).slice(0, 5)).toEqual(['order.modify', 'order.cancel', 'orders.scope', 'list.filter', 'row.copy']);
+    expect(ids(e).slice(0, 6)).toEqual(['order.modify', 'order.cancel', 'orders.scope', 'list.filter', 'row.menu', 'row.copy']);
     expect(ids(e)).toContain('help');
     expect(e.find((x) => x.id === 'order.cancel')).toEqual({ id: 'order.cancel', key: 'x', label: 'cancel' });
   });

@@ -9,3 +9,4 @@ export * from './hints.js';
 export * from './palette.js';
 export * from './rankMatches.js';
 export * from './writeAccess.js';
+export * from './rowMenu.js';

@@ -298,6 +298,13 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
         return true;
       }
       if (sub.type === 'candle') return loadCandles(sub.contractId, sub.interval);
+      if (sub.type === 'trades') {
+        // After a reconnect what traded while the stream was down never arrives: the tape starts
+        // again rather than join the trades before the gap to those after it (the first
+        // subscription finds none: a contract's trades go when it is dropped).
+        coalescer.flush();
+        forgetTrades(store, sub.contractId);
+      }
       return false;
     },
   });

@@ -125,7 +125,6 @@ describe('the Alerts pane', () => {
     await trader.vt.waitFor('Book SOL1');
     await viewer.vt.waitFor('Book SOL1');
     view.focus(viewer.view, 'alerts');
-    view.zoom?.(viewer.view);
     await viewer.vt.waitFor('no alert rules');
     view.focus(trader.view, 'orders');
     await trader.vt.press('!');

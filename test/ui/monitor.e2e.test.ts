@@ -51,6 +51,16 @@ describe('perpdesk --read-only --address', () => {
 
     await t.press('b');
     await t.waitFor('monitor mode (--read-only)');
+    // The orders' row menu (.) lists nothing that signs, and its keys stay refused.
+    await t.press(KEYS.tab, KEYS.tab, KEYS.tab);
+    await t.waitFor('┏━ Orders SOL1');
+    await t.press('.');
+    const menu = await t.waitFor('Orders: oid');
+    expect(menu).toContain("Copy the selected row's id");
+    expect(menu).not.toContain('Cancel the selected order');
+    await t.press('x');
+    const after = await t.waitFor((x) => !x.includes('Orders: oid'));
+    expect(after).not.toContain('Cancel order');
     await t.press('?');
     const help = await t.waitFor('Help: keys');
     expect(help).not.toContain('Buy (new order)');

@@ -257,6 +257,12 @@ async function tour(app: Started, theme: Theme, brief = false): Promise<string[]
     await app.waitFor('(current)');
     await check('contract picker');
     view.closeOverlay(app.viewStore);
+    app.viewStore.setState({ focus: 'orders' });
+    await app.press('.');
+    await app.waitFor('Orders: oid');
+    await check('row menu');
+    view.closeOverlay(app.viewStore);
+    app.viewStore.setState({ focus: 'book' });
     view.openOverlay(app.viewStore, { kind: 'quitConfirm' });
     await app.waitFor('Quit anyway?');
     await check('quit question');

@@ -12,7 +12,8 @@ const EDIT_ONLY: readonly CommandId[] = ['form.nextField', 'form.prevField', 'fo
 function exceptFor(s: ViewState, bindings: readonly Binding[]): Set<CommandId> {
   const top = selectTopOverlay(s);
   // Over an overlay, a pane's row is not what the user is looking at.
-  if (top && top.kind !== 'form') return new Set<CommandId>(['row.copy']);
+  // Over a row's menu `/` filters nothing (the menu lists its commands whole).
+  if (top && top.kind !== 'form') return new Set<CommandId>(top.kind === 'rowMenu' ? ['row.copy', 'row.menu', 'list.filter'] : ['row.copy', 'row.menu']);
   // The book draws prices, not rows: its `/` only says where filters are.
   if (top?.kind !== 'form') return new Set<CommandId>(s.focus === 'book' ? ['list.filter'] : []);
   const f = s.form;

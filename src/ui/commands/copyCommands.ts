@@ -28,11 +28,15 @@ function historyCopy(app: AppContextValue): RowCopy {
   return { ok: true, what: 'oid', value: row.ids[0]! };
 }
 
+/** What names the focused pane's selected row: what `y` copies, and what a row's menu is titled by. */
+export function selectedRowName(app: AppContextValue): RowCopy {
+  const s = app.view.getState();
+  return s.focus === 'algos' ? selectedAlgoId(app) : s.focus === 'history' || s.focus === 'funding' ? historyCopy(app) : rowCopyValue(s.focus, app.store.getState(), s);
+}
+
 export const COPY_COMMANDS = {
   'row.copy': ({ app }) => {
-    const s = app.view.getState();
-    const target =
-      s.focus === 'algos' ? selectedAlgoId(app) : s.focus === 'history' || s.focus === 'funding' ? historyCopy(app) : rowCopyValue(s.focus, app.store.getState(), s);
+    const target = selectedRowName(app);
     if (!target.ok) {
       view.notify(app.view, target.reason, 'info');
       return;

@@ -1,5 +1,5 @@
 import { selectActiveContractNames } from '../../state/selectors.js';
-import { type Context, isPane, usableBindings } from '../../keymap/index.js';
+import { type Context, isPane, rowMenuItems, usableBindings } from '../../keymap/index.js';
 import { moveBookCursorIn, paneRowCount } from '../panes/selection.js';
 import { helpGeometry } from '../overlays/HelpOverlay.js';
 import { paletteGeometry } from '../overlays/PaletteOverlay.js';
@@ -33,6 +33,8 @@ function overlayList(ctx: CommandContext): { count: number; page: number } | und
     }
     case 'palette':
       return { count: paletteItems(s.overlayQuery, usableBindings(ctx.bindings, readOnly)).length, page: paletteGeometry(layout.cols, layout.height).rows };
+    case 'rowMenu':
+      return { count: rowMenuItems(ctx.bindings, top.pane, readOnly).length, page: PAGE };
     case 'picker':
       if (top.list === 'profiles') return { count: profileItems(s.overlayQuery, app.profiles?.lines ?? []).length, page: PAGE };
       return { count: pickerItems(s.overlayQuery, selectActiveContractNames(app.store.getState())).length, page: PAGE };

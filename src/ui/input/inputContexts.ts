@@ -14,6 +14,7 @@ const OVERLAY_CONTEXT: Record<Overlay['kind'], OverlayContext> = {
   filter: 'filter',
   // Typed like a filter: Enter goes to the time, Esc stays.
   seek: 'filter',
+  rowMenu: 'menu',
 };
 
 /** Overlays with a text field: printable keys are text there, never commands. */

@@ -47,7 +47,7 @@ export type MouseOutcome =
 const NONE: MouseOutcome = { kind: 'none' };
 
 /** Overlays whose list the wheel moves; every other overlay ignores the mouse. */
-const WHEEL_OVERLAYS: ReadonlySet<Overlay['kind']> = new Set(['help', 'palette', 'picker']);
+const WHEEL_OVERLAYS: ReadonlySet<Overlay['kind']> = new Set(['help', 'palette', 'picker', 'rowMenu']);
 
 export function handleMouse(e: MouseEvent, ctx: MouseContext): MouseOutcome {
   const { layout } = ctx;

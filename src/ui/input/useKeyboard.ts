@@ -1,5 +1,5 @@
 import { useInput } from 'ink';
-import { dispatchInput, type CommandId, type Keymap } from '../../keymap/index.js';
+import { dispatchInput, isRowCommand, rowMenuCommand, type CommandId, type InputAction, type Keymap, type PaneContext } from '../../keymap/index.js';
 import type { ViewStore } from '../view/viewStore.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
 import { paletteStartRow } from '../overlays/overlayLists.js';
@@ -39,8 +39,14 @@ function handleKey(input: string, key: Partial<InkKey>, o: KeyboardOptions): voi
   const only = state.only ? { only: state.only } : {};
   const step = form ? o.view.getState().form?.stage : undefined;
   const formStep = step ? { formStep: step } : {};
+  const menu = top?.kind === 'rowMenu' ? top : undefined;
   for (const action of dispatchInput(input, key, state.contexts, { keymap: o.keymap, textInput: state.textInput, ...only, ...formStep })) {
-    if (action.kind === 'command') o.run(action.id);
+    const chosen = menu ? menuChoice(action, o.keymap, menu.pane, o.view.getState().replay) : undefined;
+    if (chosen) {
+      // A row command's own key over its menu: the menu goes, the command runs as from the pane.
+      view.closeOverlay(o.view);
+      o.run(chosen);
+    } else if (action.kind === 'command') o.run(action.id);
     else if (form && formInput) {
       if (action.kind === 'text') formInput.onText(form, action.text);
       else formInput.onKey(form, action.key);
@@ -50,6 +56,16 @@ function handleKey(input: string, key: Partial<InkKey>, o: KeyboardOptions): voi
       setFilter(o.view, [...o.view.getState().overlayQuery].slice(0, -1).join(''));
     }
   }
+}
+
+/**
+ * The row command a key means over a row's menu: a key the menu leaves alone (its own Enter
+ * and Esc, the list moves) that runs one of the menu's commands on the pane (x cancels the
+ * order), or a list command that is one (y copies).
+ */
+function menuChoice(action: InputAction, keymap: Keymap, pane: PaneContext, replay: boolean): CommandId | undefined {
+  if (action.kind === 'command') return isRowCommand(keymap.bindings, pane, action.id) ? action.id : undefined;
+  return action.kind === 'key' ? rowMenuCommand(action.key, keymap, pane, replay) : undefined;
 }
 
 /**

@@ -1,14 +1,13 @@
 import { memo, useMemo } from 'react';
-import { Box, Text } from 'ink';
+import { Box } from 'ink';
 import { Modal } from '../components/Modal.js';
+import { fit } from '../format/width.js';
 import { panelInner } from '../components/Panel.js';
 import type { Segment } from '../components/Tone.js';
-import { fit } from '../format/width.js';
-import { useTheme } from '../theme/ThemeContext.js';
 import { useApp, useViewState } from '../context/AppContext.js';
 import { useShell } from '../context/ShellContext.js';
 import { filterQueryOf, isTypingFilter } from '../view/viewStore.js';
-import { ListLine } from './ListLine.js';
+import { FooterLine, ListLine } from './ListLine.js';
 import { helpLines } from './overlayLists.js';
 import { usableBindings } from '../../keymap/index.js';
 
@@ -37,7 +36,6 @@ function searchTitle(query: string, typing: boolean): Segment[] {
 export const HelpOverlay = memo(function HelpOverlay({ screenWidth, screenHeight }: { screenWidth: number; screenHeight: number }) {
   const { mode } = useApp();
   const { bindings } = useShell();
-  const theme = useTheme();
   const offset = useViewState((s) => s.overlayCursor);
   const query = useViewState((s) => filterQueryOf(s, 'help'));
   const typing = useViewState((s) => isTypingFilter(s, 'help'));
@@ -80,11 +78,7 @@ export const HelpOverlay = memo(function HelpOverlay({ screenWidth, screenHeight
       )}
       {/* Fewer lines than the box holds (a search): the footer stays at the bottom. */}
       <Box flexGrow={1} />
-      <Box height={1} flexShrink={0}>
-        <Text wrap="truncate" {...theme.tokens.muted}>
-          {fit(footer, inner.width)}
-        </Text>
-      </Box>
+      <FooterLine text={footer} width={inner.width} />
     </Modal>
   );
 });

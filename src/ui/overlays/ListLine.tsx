@@ -52,3 +52,15 @@ export function spread(left: string, right: string, width: number): { left: stri
   const l = fit(left, Math.max(0, width - textWidth(r) - (r ? 1 : 0)));
   return { left: l, right: r ? ` ${r}` : '' };
 }
+
+/** An overlay's last line: its keys, muted, cut to `width`. */
+export const FooterLine = memo(function FooterLine({ text, width }: { text: string; width: number }) {
+  const theme = useTheme();
+  return (
+    <Box height={1} flexShrink={0}>
+      <Text wrap="truncate" {...theme.tokens.muted}>
+        {fit(text, width)}
+      </Text>
+    </Box>
+  );
+});

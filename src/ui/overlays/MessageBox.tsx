@@ -1,10 +1,7 @@
 import { memo } from 'react';
-import { Box, Text } from 'ink';
 import { Modal } from '../components/Modal.js';
 import { panelInner } from '../components/Panel.js';
-import { fit } from '../format/width.js';
-import { useTheme } from '../theme/ThemeContext.js';
-import { ListLine } from './ListLine.js';
+import { FooterLine, ListLine } from './ListLine.js';
 
 /** A titled box of text lines (journal details, quit confirmation, errors); long lines are cut. */
 export const MessageBox = memo(function MessageBox({
@@ -22,7 +19,6 @@ export const MessageBox = memo(function MessageBox({
   tone?: 'info' | 'error' | 'warning';
   footer: string;
 }) {
-  const theme = useTheme();
   const lines = body.split('\n');
   const longest = Math.max(title.length + 6, footer.length + 2, ...lines.map((l) => l.length + 2));
   const width = Math.min(screenWidth - 2, Math.max(30, longest + 2));
@@ -35,11 +31,7 @@ export const MessageBox = memo(function MessageBox({
       {lines.slice(0, rows).map((l, i) => (
         <ListLine key={i} width={inner.width} segments={[token ? { text: l, token } : { text: l }]} />
       ))}
-      <Box height={1} flexShrink={0}>
-        <Text wrap="truncate" {...theme.tokens.muted}>
-          {fit(` ${footer}`, inner.width)}
-        </Text>
-      </Box>
+      <FooterLine text={` ${footer}`} width={inner.width} />
     </Modal>
   );
 });

@@ -7,6 +7,7 @@ import { ProfilePicker } from './ProfilePicker.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { MessageBox } from './MessageBox.js';
 import { PaletteOverlay } from './PaletteOverlay.js';
+import { RowMenuOverlay } from './RowMenuOverlay.js';
 import { SeekLine } from './SeekLine.js';
 
 /**
@@ -51,6 +52,8 @@ export const Overlays = memo(function Overlays({ screenWidth, screenHeight }: { 
       return <FormOverlay overlay={top} {...size} />;
     case 'seek':
       return <SeekLine {...size} />;
+    case 'rowMenu':
+      return <RowMenuOverlay pane={top.pane} {...size} />;
     case 'filter':
       // Help's search is typed over help; a list's filter line is the pane's own title.
       return top.pane === 'help' ? <HelpOverlay {...size} /> : null;

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ConfirmSettings } from '../../forms/index.js';
+import type { PaneContext } from '../../keymap/index.js';
 import type { CandleInterval } from '../../protocol/wire/index.js';
 import type { AppState } from '../../state/types.js';
 import type { PaneId } from '../context/paneIds.js';
@@ -24,7 +25,9 @@ export type Overlay =
   /** The line a list's filter (or help's search) is typed into; the text is overlayQuery. */
   | { kind: 'filter'; pane: FilterTarget }
   /** A replay's `g`: the time to go to is typed (overlayQuery), Enter goes there. */
-  | { kind: 'seek' };
+  | { kind: 'seek' }
+  /** A row's menu (`row.menu`): the row commands of `pane` (src/keymap/rowMenu.ts); overlayCursor is the highlight. */
+  | { kind: 'rowMenu'; pane: PaneContext };
 
 /** What a filter narrows: a list pane's rows, or the entries of help. */
 export type FilterTarget = PaneId | 'help';

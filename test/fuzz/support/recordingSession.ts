@@ -47,8 +47,10 @@ export function recordingSession(sent: Sent[]): Session {
   const ws = { subscribe: () => {}, unsubscribe: () => {} };
   const holdContract = () => ({ ok: false as const, error: clientError('network', 'no exchange in this test') });
   const watchCandles = () => () => {};
+  // The contract picker reads every contract's market state while it is open.
+  const watchMarkets = () => () => {};
   let cloid = 5_000;
   const newCloid = () => String(++cloid);
-  return { exchange: Object.assign(exchange, { signers, newCloid }), ws, holdContract, watchCandles } as unknown as Session;
+  return { exchange: Object.assign(exchange, { signers, newCloid }), ws, holdContract, watchCandles, watchMarkets } as unknown as Session;
 }
 
