@@ -116,8 +116,8 @@ const DEFS = [
   { id: 'agents.revoke', keys: ['x', 'd'], description: 'Revoke the selected agent', context: 'agents', writes: true, hint: 'revoke', row: true },
   { id: 'algos.pauseResume', keys: ['space'], description: 'Pause the selected algo, or resume it', context: 'algos', writes: true, hint: 'pause/resume', row: true },
   { id: 'algos.cancel', keys: ['x', 'd'], description: 'Cancel the selected algo and its resting orders', context: 'algos', writes: true, hint: 'cancel', row: true },
-  { id: 'alerts.onOrder', keys: ['!'], description: "Alert when the mark reaches the selected order's price (opens the alert form)", context: 'orders', writes: true, row: true },
-  { id: 'alerts.onPosition', keys: ['!'], description: "Alert when the selected position's PnL falls below a loss (opens the alert form)", context: 'positions', writes: true, row: true },
+  { id: 'alerts.onOrder', keys: ['!'], description: "Alert when the mark reaches the order's price (alert form)", context: 'orders', writes: true, row: true },
+  { id: 'alerts.onPosition', keys: ['!'], description: "Alert when the position's PnL falls below a loss (alert form)", context: 'positions', writes: true, row: true },
   { id: 'alerts.onChart', keys: ['!'], description: 'Alert at a chart price: the alert form, at the mark', context: 'chart', writes: true, hint: 'alert' },
   // The account's alert rules (docs/alerts.md): the alert file, changed from any screen or terminal.
   { id: 'alerts.add', keys: ['a'], description: 'Alerts: add a rule (the words perpdesk alert add takes)', context: 'alerts', writes: true, hint: 'add' },
