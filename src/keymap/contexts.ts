@@ -19,6 +19,7 @@ export const PANE_CONTEXTS = [
   'history',
   'funding',
   'pnl',
+  'heatmap',
 ] as const;
 export type PaneContext = (typeof PANE_CONTEXTS)[number];
 
@@ -59,6 +60,7 @@ export const CONTEXT_TITLES: Record<Context, string> = {
   history: 'History',
   funding: 'Funding',
   pnl: 'PnL',
+  heatmap: 'Heatmap',
   form: 'Forms',
   confirm: 'Confirmation',
   picker: 'Contract picker',

@@ -17,6 +17,7 @@ const SECTION_ORDER: readonly Context[] = [
   'pnl',
   'trades',
   'chart',
+  'heatmap',
   'fills',
   'account',
   'shareGroups',

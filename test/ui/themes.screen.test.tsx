@@ -198,7 +198,7 @@ const HIGHLIGHTED: Partial<Record<ContentPaneId, 'selection' | 'cursor'>> = {
   agents: 'selection',
 };
 
-const CONTENT_PANES: readonly ContentPaneId[] = ['book', 'chart', 'trades', 'orders', 'positions', 'account', 'fills', 'journal', 'shareGroups', 'agents'];
+const CONTENT_PANES: readonly ContentPaneId[] = ['book', 'chart', 'heatmap', 'trades', 'orders', 'positions', 'account', 'fills', 'journal', 'shareGroups', 'agents'];
 
 /**
  * The screens a user can reach, each checked as it shows: the dashboard with a status
