@@ -20,7 +20,7 @@ import type { HeatColumn, HeatTrade } from './bookHeat.js';
  * set), so the picture reads in mono and 16 colours; colour only adds the side (the bid
  * and ask bar tokens). Trades are a '•' over the cell of their price and second, the
  * trader's own open orders a '◆' in the column after the newest. Then a price axis (a few
- * labels) and, room permitting, a time axis under the grid.
+ * labels) and, room permitting, a time axis under the grid; the first row is a legend.
  */
 
 export const SHADES = [' ', '░', '▒', '▓', '█'] as const;
@@ -110,12 +110,26 @@ function midOf(book: BookLadder): bigint | undefined {
   return bestBid ?? bestAsk;
 }
 
+const LEGEND = `${SHADES.slice(1).join('')} size  ${TRADE_MARK} trade  ${OWN_MARK} yours`;
+
+/** The first row whatever the pane shows: what the shades and marks mean, and the price a row spans once there is a grid. */
+function legendLine(width: number, step: string | undefined): HeatLine {
+  const right = step === undefined ? '' : `row ${step}`;
+  const fits = right !== '' && textWidth(LEGEND) + 2 + textWidth(right) <= width;
+  const text = fits ? LEGEND + fit(right, width - textWidth(LEGEND), 'right') : fit(LEGEND, width);
+  return { key: 'legend', segments: [{ text, token: 'muted' }] };
+}
+
 function messageLines(text: string, width: number, height: number): HeatLine[] {
-  const at = Math.floor((height - 1) / 2);
-  return Array.from({ length: height }, (_, i) => ({
-    key: `m${i}`,
-    segments: [{ text: i === at ? fit(text, width, 'center') : ' '.repeat(width), token: 'muted' as const }],
-  }));
+  const rows = height - 1;
+  const at = Math.floor((rows - 1) / 2);
+  return [
+    legendLine(width, undefined),
+    ...Array.from({ length: rows }, (_, i) => ({
+      key: `m${i}`,
+      segments: [{ text: i === at ? fit(text, width, 'center') : ' '.repeat(width), token: 'muted' as const }],
+    })),
+  ];
 }
 
 /** Adjacent cells of one token as one segment. */
@@ -145,12 +159,14 @@ export function heatRows(input: HeatRowsInput): HeatLine[] {
   const mid = latest ? midOf(latest) : undefined;
   if (!latest || mid === undefined) return messageLines(input.emptyText, width, height);
 
-  const showAxis = height >= 4;
-  const rows = height - (showAxis ? 1 : 0);
-  // Centred on the mid: as far above it as the deepest level on either side is from it.
-  const lo = latest.bids.at(-1)?.px ?? mid;
-  const hi = latest.asks.at(-1)?.px ?? mid;
-  const half = hi - mid > mid - lo ? hi - mid : mid - lo;
+  if (height === 1) return [legendLine(width, undefined)];
+  const showAxis = height >= 5;
+  const rows = height - 1 - (showAxis ? 1 : 0);
+  // Centred on the mid, as far each way as the shallower side's deepest level (the deeper
+  // side's far levels fall off the edge rather than double the step for both).
+  const below = latest.bids.length > 0 ? mid - latest.bids.at(-1)!.px : undefined;
+  const above = latest.asks.length > 0 ? latest.asks.at(-1)!.px - mid : undefined;
+  const half = below === undefined ? (above ?? 0n) : above === undefined ? below : below < above ? below : above;
   const tick = BigInt(Math.max(1, Math.trunc(contract.tickSize)));
   const axis = priceAxis([mid - half, mid + half], tick, Math.max(1, rows - 1));
   const prices = axisPrices(axis).slice(0, rows);
@@ -197,7 +213,7 @@ export function heatRows(input: HeatRowsInput): HeatLine[] {
     if (r >= 0 && r < rows) own.add(r);
   }
 
-  const out: HeatLine[] = [];
+  const out: HeatLine[] = [legendLine(width, formatPrice(grid.step, { priceScale }))];
   for (let r = 0; r < rows; r++) {
     const segments: Segment[] = [];
     if (pad > 0) segments.push({ text: ' '.repeat(pad) });

@@ -112,11 +112,14 @@ describe('heatRows: the picture', () => {
   it('draws exactly its box: price rows centred on the mid, shades by size, trades over them, own orders at the edge, both axes', () => {
     const book = solBook(0);
     const columns = [col(0, book), col(1000, withSize(book, 0, '145', '300'), [{ px: 152n, buy: true }])];
-    const lines = heatRows({ columns, bucketMs: 1000, width: 30, height: 22, contract, own: [{ px: 149n, side: 'bid' }], emptyText: '' });
-    expect(lines).toHaveLength(22);
+    const lines = heatRows({ columns, bucketMs: 1000, width: 30, height: 23, contract, own: [{ px: 149n, side: 'bid' }], emptyText: '' });
+    expect(lines).toHaveLength(23);
+    expect(text(lines)[0]).toBe('░▒▓█ size  • trade  ◆ yours   ');
+    // Wider, the legend says the price a row spans.
+    expect(text(heatRows({ columns, bucketMs: 1000, width: 40, height: 23, contract, own: [], emptyText: '' }))[0]).toMatch(/yours +row 1$/);
     for (const l of text(lines)) expect(textWidth(l)).toBe(30);
-    const rows = text(lines).slice(0, 21);
-    // One tick a row: 21 rows hold the deepest level on either side (160, 9 ticks above the mid) both ways round the mid (151), in the middle row.
+    const rows = text(lines).slice(1, 22);
+    // One tick a row: the shallower side's depth (145, 6 ticks under the mid) both ways fits 21 rows, the mid (151) in the middle one.
     const rowOf = (label: string) => rows.findIndex((r) => r.trimEnd().endsWith(` ${label}`));
     const mid = rowOf('151');
     expect(mid).toBe(10);
@@ -131,11 +134,11 @@ describe('heatRows: the picture', () => {
     // The spread (151) has no resting size.
     expect(at(151, grid - 1)).toBe(' ');
     // The time axis: the grid's span at a second a column.
-    expect(text(lines)[21]).toMatch(/^−25s +now {2}/);
+    expect(text(lines)[22]).toMatch(/^−25s +now {2}/);
     // Sides by token, shades by character.
-    const bidSeg = lines[mid + 6]!.segments.find((s) => s.text.includes('█'));
+    const bidSeg = lines[1 + mid + 6]!.segments.find((s) => s.text.includes('█'));
     expect(bidSeg?.token).toBe('bidBar');
-    const askSeg = lines[mid - 4]!.segments.find((s) => /[░▒▓█]/.test(s.text));
+    const askSeg = lines[1 + mid - 4]!.segments.find((s) => /[░▒▓█]/.test(s.text));
     expect(askSeg?.token).toBe('askBar');
   });
 
@@ -145,7 +148,8 @@ describe('heatRows: the picture', () => {
   });
 
   it('says what it waits for, and fits the smallest box', () => {
-    expect(text(heatRows({ columns: [], bucketMs: 1000, width: 20, height: 3, contract, own: [], emptyText: 'waiting for book…' }))).toEqual([
+    expect(text(heatRows({ columns: [], bucketMs: 1000, width: 20, height: 4, contract, own: [], emptyText: 'waiting for book…' }))).toEqual([
+      '░▒▓█ size  • trade …',
       ' '.repeat(20),
       fitCentre('waiting for book…', 20),
       ' '.repeat(20),
