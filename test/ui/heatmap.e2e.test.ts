@@ -8,7 +8,7 @@ import { focusPane, focusedTitle, keys, launchTrading, settled, waitReady, type 
  * seconds of book since the screen opened (the screen samples while the pane is hidden).
  * Then a buy rests far larger than any level near it: the newest column at its price turns
  * full ('█') next to the own-order mark, and the same row's older seconds, where only the
- * market's own size rested, turn light against the new largest size.
+ * market's own size rested, turn light against the new largest size. `v` widens the columns.
  */
 let d: TradingDashboard;
 afterAll(async () => {
@@ -23,7 +23,8 @@ function focusedInside(screen: string): string[] {
   });
 }
 const SHADE = /[░▒▓█]/;
-const ownRow = (inside: readonly string[]) => inside.find((l) => l.includes('◆'));
+/** The grid's row with the own-order mark (the legend's, the first row, names it). */
+const ownRow = (inside: readonly string[]) => inside.slice(1).find((l) => l.includes('◆'));
 
 describe('the heatmap pane', () => {
   it('shows the book over time, and its shades move with the book', async () => {
@@ -47,6 +48,9 @@ describe('the heatmap pane', () => {
     inside = focusedInside(s);
     // The row's older seconds hold the market's size alone: a light shade now that 200 more rests there.
     expect(ownRow(inside)).toMatch(/[░▒][░▒]*█+◆/);
+    // v: five seconds a column, the span under the grid five times as long.
+    s = await keys(t, ['v'], (x) => isHeatmap(x) && x.includes('5s/col'));
+    expect(focusedInside(s).at(-1)).toMatch(/^−\dm\d\ds +now/);
     await t.press('q');
     expect((await t.exited).exitCode).toBe(0);
   }, 60_000);

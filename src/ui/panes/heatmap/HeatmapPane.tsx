@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useApp, useAppState } from '../../context/AppContext.js';
+import { useApp, useAppState, useViewState } from '../../context/AppContext.js';
 import { Panel, panelInner } from '../../components/Panel.js';
 import { toRaw } from '../../../format/index.js';
 import { selectOpenOrdersFor, selectSelectedContract } from '../../../state/selectors.js';
@@ -32,7 +32,7 @@ function useBookHeat(): HeatState {
 }
 
 /**
- * Liquidity over time: the screen's book, a column a second, each cell's shade the resting
+ * Liquidity over time: the screen's book, a column a second (or 5 or 15: v), each cell's shade the resting
  * size at that price then, trades over it and the trader's own orders at the right edge
  * (heatRows.ts). It renders when a column changes (a book, a trade, a new second) or its
  * orders do, never to sample.
@@ -41,6 +41,8 @@ export const HeatmapPane = memo(function HeatmapPane({ width, height, focused, t
   const contract = useAppState(selectSelectedContract);
   const orders = useAppState(selectOpenOrdersFor(contract?.contractId ?? -1));
   const heat = useBookHeat();
+  const seconds = useViewState((s) => s.heatSecondsPerColumn);
+  const perColumn = Math.max(1, Math.round((seconds * 1000) / heat.bucketMs));
   const staleMs = usePaneStale('heatmap');
   const inner = panelInner(width, height);
   const priceScale = contract?.priceScale ?? 0;
@@ -56,11 +58,11 @@ export const HeatmapPane = memo(function HeatmapPane({ width, height, focused, t
   const columns = heat.contract === (contract?.name ?? null) ? heat.columns : NONE.columns;
   const lines = useMemo(
     () =>
-      heatRows({ columns, bucketMs: heat.bucketMs, width: inner.width, height: inner.height, contract, own, emptyText: contract ? 'waiting for book…' : 'no contract selected' }),
-    [columns, heat.bucketMs, inner.width, inner.height, contract, own],
+      heatRows({ columns, bucketMs: heat.bucketMs, perColumn, width: inner.width, height: inner.height, contract, own, emptyText: contract ? 'waiting for book…' : 'no contract selected' }),
+    [columns, heat.bucketMs, perColumn, inner.width, inner.height, contract, own],
   );
   return (
-    <Panel tabs={tabs} title={contract ? `Heatmap ${contract.name}` : 'Heatmap'} width={width} height={height} focused={focused} staleMs={staleMs} info={`${spanText(heat.bucketMs)}/col`}>
+    <Panel tabs={tabs} title={contract ? `Heatmap ${contract.name}` : 'Heatmap'} width={width} height={height} focused={focused} staleMs={staleMs} info={`${spanText(heat.bucketMs * perColumn)}/col`}>
       {lines.map((l) => (
         <SegmentLine key={l.key} segments={l.segments} />
       ))}

@@ -39,8 +39,8 @@ export interface HeatState {
 }
 
 export const HEAT_BUCKET_MS = 1_000;
-/** Ten minutes at a second a column: wider than any pane. */
-export const HEAT_CAPACITY = 600;
+/** Fifteen minutes: wider than any pane at a second a column, and a pane's width at 15 s. */
+export const HEAT_CAPACITY = 900;
 /** Trades kept per column: a busy second marks the prices it printed at, not every print. */
 const TRADES_PER_COLUMN = 16;
 

@@ -91,17 +91,22 @@ const placedOf = memoPerItem((book: BookLadder, grid: { top: bigint; step: bigin
 const ladderOf = memoPerItem((book: L2Book, contract: ContractConfig) => buildLadder(book, contract, 1));
 const gridOf = memoLast((top: bigint, step: bigint, rows: number) => ({ top, step, rows }));
 
-/** Columns of `n` buckets: the last book of each group, its trades together; the newest group ends at the newest bucket. */
-export function groupColumns(columns: readonly HeatColumn[], n: number): readonly HeatColumn[] {
+/**
+ * Columns of `n` buckets, on boundaries of the clock (not of the newest bucket), so a
+ * column keeps its place as time moves and only the newest one grows: the last book of
+ * each span, its trades together.
+ */
+export function groupColumns(columns: readonly HeatColumn[], n: number, bucketMs: number): readonly HeatColumn[] {
   if (n <= 1) return columns;
+  const span = n * bucketMs;
   const out: HeatColumn[] = [];
-  for (let end = columns.length; end > 0; end -= n) {
-    const group = columns.slice(Math.max(0, end - n), end);
-    const trades: HeatTrade[] = group.flatMap((c) => c.trades);
-    const last = group.at(-1)!;
-    out.push({ t: group[0]!.t, book: last.book, trades });
+  for (const c of columns) {
+    const t = c.t - (c.t % span);
+    const last = out.at(-1);
+    if (last && last.t === t) out[out.length - 1] = { t, book: c.book, trades: c.trades.length ? [...last.trades, ...c.trades] : last.trades };
+    else out.push({ t, book: c.book, trades: c.trades });
   }
-  return out.reverse();
+  return out;
 }
 
 function midOf(book: BookLadder): bigint | undefined {
@@ -150,7 +155,7 @@ export function heatRows(input: HeatRowsInput): HeatLine[] {
   if (!contract) return messageLines(input.emptyText, width, height);
   const { priceScale } = contract;
   const ladder = (book: L2Book | undefined) => (book ? ladderOf(book, contract) : undefined);
-  const columns = groupColumns(input.columns, Math.max(1, Math.trunc(input.perColumn ?? 1)));
+  const columns = groupColumns(input.columns, Math.max(1, Math.trunc(input.perColumn ?? 1)), input.bucketMs);
   let latest: BookLadder | undefined;
   for (let i = columns.length - 1; i >= 0 && !latest; i--) {
     const l = ladder(columns[i]!.book);

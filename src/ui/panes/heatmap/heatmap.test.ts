@@ -6,7 +6,8 @@ import { NON_VGA_GLYPHS } from '../../theme/consoleGlyphs.js';
 import { segmentsText } from '../segments.js';
 import { fullState, solBook } from '../../../../test/ui/support/paneFixtures.js';
 import { BookHeat, type HeatColumn } from './bookHeat.js';
-import { heatRows, OWN_MARK, SHADES, shadeOf, TRADE_MARK, type HeatLine } from './heatRows.js';
+import { groupColumns, heatRows, OWN_MARK, SHADES, shadeOf, TRADE_MARK, type HeatLine } from './heatRows.js';
+import { createViewStore, view } from '../../view/viewStore.js';
 
 function storeAt(now: number): AppStore {
   return createAppStore(fullState(now));
@@ -140,6 +141,19 @@ describe('heatRows: the picture', () => {
     expect(bidSeg?.token).toBe('bidBar');
     const askSeg = lines[1 + mid - 4]!.segments.find((s) => /[░▒▓█]/.test(s.text));
     expect(askSeg?.token).toBe('askBar');
+  });
+
+  it('v: 5 and 15 seconds a column, on the clock boundaries (a column keeps its place as time moves), the last book of each', () => {
+    const b1 = solBook(1);
+    const b2 = solBook(2);
+    const cols = [col(3000, b1), col(4000, b1, [{ px: 150n, buy: true }]), col(5000, b2), col(6000, b2, [{ px: 152n, buy: false }])];
+    const five = groupColumns(cols, 5, 1000);
+    expect(five.map((c) => [c.t, c.book])).toEqual([[0, b1], [5000, b2]]);
+    expect(five.map((c) => c.trades.length)).toEqual([1, 1]);
+    const v = createViewStore();
+    expect([view.cycleHeatSpan(v), view.cycleHeatSpan(v), view.cycleHeatSpan(v)]).toEqual([5, 15, 1]);
+    const lines = text(heatRows({ columns: cols, bucketMs: 1000, perColumn: 5, width: 30, height: 23, contract, own: [], emptyText: '' }));
+    expect(lines[22]).toMatch(/^−2m05s +now/);
   });
 
   it('reads without colour: the shades are distinct characters the Linux console has', () => {
