@@ -167,11 +167,12 @@ export function heatRows(input: HeatRowsInput): HeatLine[] {
   if (height === 1) return [legendLine(width, undefined)];
   const showAxis = height >= 5;
   const rows = height - 1 - (showAxis ? 1 : 0);
-  // Centred on the mid, as far each way as the shallower side's deepest level (the deeper
-  // side's far levels fall off the edge rather than double the step for both).
+  // Centred on the mid, over four fifths of the way to the shallower side's deepest level:
+  // the deepest levels fall off the edge rather than double the step for all the others.
   const below = latest.bids.length > 0 ? mid - latest.bids.at(-1)!.px : undefined;
   const above = latest.asks.length > 0 ? latest.asks.at(-1)!.px - mid : undefined;
-  const half = below === undefined ? (above ?? 0n) : above === undefined ? below : below < above ? below : above;
+  const depth = below === undefined ? (above ?? 0n) : above === undefined ? below : below < above ? below : above;
+  const half = (depth * 4n) / 5n;
   const tick = BigInt(Math.max(1, Math.trunc(contract.tickSize)));
   const axis = priceAxis([mid - half, mid + half], tick, Math.max(1, rows - 1));
   const prices = axisPrices(axis).slice(0, rows);

@@ -118,9 +118,12 @@ describe('heatRows: the picture', () => {
     expect(text(lines)[0]).toBe('░▒▓█ size  • trade  ◆ yours   ');
     // Wider, the legend says the price a row spans.
     expect(text(heatRows({ columns, bucketMs: 1000, width: 40, height: 23, contract, own: [], emptyText: '' }))[0]).toMatch(/yours +row 1$/);
+    // Twelve rows (the chart area at 120x40) keep one tick a row: four fifths of the shallower side (bids, 6 ticks deep) each way fit, the deepest levels fall off.
+    expect(text(heatRows({ columns, bucketMs: 1000, width: 40, height: 14, contract, own: [], emptyText: '' }))[0]).toMatch(/yours +row 1$/);
+    expect(text(heatRows({ columns, bucketMs: 1000, width: 40, height: 8, contract, own: [], emptyText: '' }))[0]).toMatch(/yours +row 2$/);
     for (const l of text(lines)) expect(textWidth(l)).toBe(30);
     const rows = text(lines).slice(1, 22);
-    // One tick a row: the shallower side's depth (145, 6 ticks under the mid) both ways fits 21 rows, the mid (151) in the middle one.
+    // One tick a row, the mid (151) in the middle one of 21.
     const rowOf = (label: string) => rows.findIndex((r) => r.trimEnd().endsWith(` ${label}`));
     const mid = rowOf('151');
     expect(mid).toBe(10);
