@@ -13,7 +13,7 @@ import { clockTime, onClockTick } from '../useNow.js';
  * across the pane. It samples on book and trade changes of the screen's store and on the
  * shared clock's tick (a new column each bucket), never in a render; the store is the one
  * the live WebSocket and a replay both fill, so it works on either. Switching contract
- * starts the ring over, and so does time going back (a replay's seek).
+ * starts the ring over, and so does time going back or leaping ahead (a replay's seek).
  */
 
 export interface HeatTrade {
@@ -41,6 +41,13 @@ export interface HeatState {
 export const HEAT_BUCKET_MS = 1_000;
 /** Fifteen minutes: wider than any pane at a second a column, and a pane's width at 15 s. */
 export const HEAT_CAPACITY = 900;
+/**
+ * A leap of more than this many buckets between two looks (a replay's seek, a machine that
+ * slept) starts over: the book of before is not carried across time nobody saw. The clock
+ * ticks every second, so live that is two minutes unobserved; a replay at 50x covers 50
+ * buckets a tick.
+ */
+const LEAP_BUCKETS = 120;
 /** Trades kept per column: a busy second marks the prices it printed at, not every print. */
 const TRADES_PER_COLUMN = 16;
 
@@ -151,7 +158,7 @@ export class BookHeat {
     const t = this.bucket();
     let columns = this.state.columns;
     const last = columns.at(-1);
-    if (last && t < last.t) columns = [];
+    if (last && (t < last.t || t - last.t > LEAP_BUCKETS * this.bucketMs)) columns = [];
     const prev = columns.at(-1);
     if (prev && prev.t === t) {
       if (!update && trades.length === 0) return;
@@ -165,7 +172,8 @@ export class BookHeat {
         const gap = Math.min(this.capacity, Math.floor((t - prev.t) / this.bucketMs) - 1);
         for (let i = gap; i >= 1; i--) next.push({ t: t - i * this.bucketMs, book: carried, trades: NO_TRADES });
       }
-      next.push({ t, book: update ? update.book : carried, trades });
+      // The store's book now: the one carried, or after a leap the one the store holds.
+      next.push({ t, book: update ? update.book : this.lastBook, trades });
       columns = next.length > this.capacity ? next.slice(-this.capacity) : next;
     }
     this.emit({ ...this.state, columns });

@@ -57,6 +57,11 @@ describe('BookHeat: the ring of book columns', () => {
     heat.advance();
     expect(heat.getState().columns).toHaveLength(5);
     expect(heat.getState().columns.at(-1)!.t).toBe(1_063_000);
+    // A leap no tick saw (a seek forward, a machine asleep): the book is not carried across it.
+    now += 600_000;
+    heat.advance();
+    expect(heat.getState().columns.map((c) => c.t)).toEqual([1_663_000]);
+    expect(heat.getState().columns[0]!.book).toBe(store.getState().market.books[1]);
     heat.close();
   });
 
@@ -77,7 +82,7 @@ describe('BookHeat: the ring of book columns', () => {
     heat.close();
   });
 
-  it('starts over on another contract and when time goes back (a replay seek)', () => {
+  it('starts over on another contract and when time goes back (a replay seek back)', () => {
     let now = 3_000_000;
     const store = storeAt(now);
     const heat = new BookHeat(store, { now: () => now, tick: false });
