@@ -130,6 +130,7 @@ const DEFS = [
   { id: 'history.sort', keys: ['o'], description: 'History: next order (newest, oldest, by contract)', context: 'history', hint: 'sort' },
   { id: 'funding.period', keys: ['v'], description: 'Funding: next period (day, week, month, all)', context: 'funding', hint: 'period' },
   { id: 'pnl.period', keys: ['v'], description: 'PnL: next period of the equity curve and figures (day, week, month, all)', context: 'pnl', hint: 'period' },
+  { id: 'heatmap.span', keys: ['v'], description: 'Heatmap: next time per column (1 s, 5 s, 15 s)', context: 'heatmap', hint: 'time/col' },
   // A write to the operator's disk: refused to a read-only screen like a signed action.
   { id: 'journal.export', keys: [], description: 'Export the journal, fills and order updates (CSV and JSON)', context: 'global', writes: true },
   { id: 'notices', keys: [], description: 'The last 100 notices and answers, whole, with their times', context: 'global' },

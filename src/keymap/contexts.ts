@@ -20,6 +20,7 @@ export const PANE_CONTEXTS = [
   'funding',
   'pnl',
   'alerts',
+  'heatmap',
 ] as const;
 export type PaneContext = (typeof PANE_CONTEXTS)[number];
 
@@ -62,6 +63,7 @@ export const CONTEXT_TITLES: Record<Context, string> = {
   funding: 'Funding',
   pnl: 'PnL',
   alerts: 'Alerts',
+  heatmap: 'Heatmap',
   form: 'Forms',
   confirm: 'Confirmation',
   picker: 'Contract picker',

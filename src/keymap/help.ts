@@ -18,6 +18,7 @@ const SECTION_ORDER: readonly Context[] = [
   'alerts',
   'trades',
   'chart',
+  'heatmap',
   'fills',
   'account',
   'shareGroups',

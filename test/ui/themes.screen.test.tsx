@@ -198,7 +198,7 @@ const HIGHLIGHTED: Partial<Record<ContentPaneId, 'selection' | 'cursor'>> = {
   agents: 'selection',
 };
 
-const CONTENT_PANES: readonly ContentPaneId[] = ['book', 'chart', 'trades', 'orders', 'positions', 'account', 'fills', 'journal', 'shareGroups', 'agents'];
+const CONTENT_PANES: readonly ContentPaneId[] = ['book', 'chart', 'heatmap', 'trades', 'orders', 'positions', 'account', 'fills', 'journal', 'shareGroups', 'agents'];
 
 /**
  * The screens a user can reach, each checked as it shows: the dashboard with a status
@@ -234,6 +234,8 @@ async function tour(app: Started, theme: Theme, brief = false): Promise<string[]
     for (const pane of CONTENT_PANES) {
       app.viewStore.setState({ focus: pane, zoom: pane });
       await app.waitFor(`━ ${PANE_TITLES[pane]}`);
+      // The heatmap's grid (its legend names the price a row spans once there is one), not its waiting words.
+      if (pane === 'heatmap') await app.waitFor(' row ');
       if (pane === 'book') {
         await app.press('k');
         expect(app.viewStore.getState().bookCursorRaw).not.toBeNull();

@@ -83,12 +83,12 @@ describe('computeLayout', () => {
     expect(l.panes.at(-1)).toMatchObject({ y: 21, height: 2 });
   });
 
-  it('shows every pane at 120x40, all on their own but those that take turns: fills, algos and history; journal, funding and alerts; chart and PnL; account and accounts', () => {
+  it('shows every pane at 120x40, all on their own but those that take turns: fills, algos and history; journal, funding and alerts; chart, PnL and heatmap; account and accounts', () => {
     const l = computeLayout(120, 40);
     expect(l.template).toBe('full');
-    const shared: Record<string, string[]> = { fills: ['fills', 'algos', 'history'], journal: ['journal', 'funding', 'alerts'], chart: ['chart', 'pnl'], account: ['account', 'accounts'] };
+    const shared: Record<string, string[]> = { fills: ['fills', 'algos', 'history'], journal: ['journal', 'funding', 'alerts'], chart: ['chart', 'pnl', 'heatmap'], account: ['account', 'accounts'] };
     for (const p of l.panes) expect(p.tabs).toEqual(shared[p.id] ?? [p.id]);
-    expect(l.panes).toHaveLength(PANE_IDS.length - 6);
+    expect(l.panes).toHaveLength(PANE_IDS.length - 7);
   });
 
   it('lets the chart take the extra width at 240x70 and the book the extra height', () => {
@@ -104,7 +104,7 @@ describe('computeLayout', () => {
     const l = computeLayout(80, 50);
     expect(l.template).toBe('narrowTall');
     // The chart's row, with the PnL pane's equity curve as its other tab.
-    expect(areaOf(l, 'chart')?.tabs).toEqual(['chart', 'pnl']);
+    expect(areaOf(l, 'chart')?.tabs).toEqual(['chart', 'pnl', 'heatmap']);
   });
 
   it('reports a terminal that is too small instead of overflowing', () => {

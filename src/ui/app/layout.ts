@@ -90,7 +90,7 @@ const TEMPLATES: readonly Template[] = [
     minRows: 36,
     rows: [
       HEADER,
-      { weight: 44, cells: [{ tabs: ['book'], weight: 25 }, { tabs: ['chart', 'pnl'], weight: 50 }, { tabs: ['trades'], weight: 25 }] },
+      { weight: 44, cells: [{ tabs: ['book'], weight: 25 }, { tabs: ['chart', 'pnl', 'heatmap'], weight: 50 }, { tabs: ['trades'], weight: 25 }] },
       { weight: 30, cells: [{ tabs: ['orders'], weight: 40 }, { tabs: ['positions'], weight: 40 }, { tabs: ['account', 'accounts'], weight: 20 }] },
       {
         weight: 26,
@@ -110,7 +110,7 @@ const TEMPLATES: readonly Template[] = [
     minRows: 24,
     rows: [
       HEADER,
-      { weight: 58, cells: [{ tabs: ['book'], weight: 34 }, { tabs: ['chart', 'pnl'], weight: 40 }, { tabs: ['trades'], weight: 30 }] },
+      { weight: 58, cells: [{ tabs: ['book'], weight: 34 }, { tabs: ['chart', 'pnl', 'heatmap'], weight: 40 }, { tabs: ['trades'], weight: 30 }] },
       {
         weight: 42,
         cells: [
@@ -128,7 +128,7 @@ const TEMPLATES: readonly Template[] = [
     rows: [
       HEADER,
       { weight: 45, cells: [{ tabs: ['book'], weight: 55 }, { tabs: ['trades'], weight: 45 }] },
-      { weight: 25, cells: [{ tabs: ['chart', 'pnl'], weight: 1 }] },
+      { weight: 25, cells: [{ tabs: ['chart', 'pnl', 'heatmap'], weight: 1 }] },
       { weight: 30, cells: [{ tabs: ACCOUNT_TABS, weight: 1 }] },
       STATUS,
     ],
@@ -139,7 +139,7 @@ const TEMPLATES: readonly Template[] = [
     minRows: MIN_ROWS,
     rows: [
       HEADER,
-      { weight: 60, cells: [{ tabs: ['book'], weight: 55 }, { tabs: ['trades', 'chart', 'pnl'], weight: 45 }] },
+      { weight: 60, cells: [{ tabs: ['book'], weight: 55 }, { tabs: ['trades', 'chart', 'pnl', 'heatmap'], weight: 45 }] },
       { weight: 40, cells: [{ tabs: ACCOUNT_TABS, weight: 1 }] },
       STATUS,
     ],

@@ -1,4 +1,5 @@
 import { HistoryReader } from '../../session/historyReader.js';
+import { BookHeat } from '../panes/heatmap/bookHeat.js';
 import { createElement } from 'react';
 import { render, type Instance } from 'ink';
 import type { AlgoBoard } from '../../algo/algoBoard.js';
@@ -159,9 +160,13 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
   const stopHolding = holdShown(core.session, viewStore);
   // Read on timers and after fills, never in a render; one per screen, closed with it.
   const history = new HistoryReader(session.history?.store, session.store);
+  // The screen's contract in view.
+  const store = screenStore(session.store, viewStore);
+  // The heatmap's columns: sampled on book changes and the clock's tick, kept while the pane is behind a tab.
+  const bookHeat = new BookHeat(store);
   const ctx: AppContextValue = {
     // The session's store with this screen's own contract in view.
-    store: screenStore(session.store, viewStore),
+    store,
     view: viewStore,
     session,
     mode: {
@@ -183,6 +188,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
     ...(io.agentSwitch && !readOnly ? { agentSwitch: io.agentSwitch } : {}),
     ...(io.quitPausesAlgos ? { quitPausesAlgos: true } : {}),
     history,
+    bookHeat,
   };
   const stopEvents = io.sessionEvents === false ? () => {} : showEvents(core.session, viewStore);
   // BEL between frames moves no cursor, so it cannot disturb ink's drawing.
@@ -229,6 +235,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
       stopRuleAlerts();
       stopHolding();
       history.close();
+      bookHeat.close();
     },
   };
 }

@@ -3,6 +3,7 @@ import { view } from '../view/viewStore.js';
 import { ALGO_COMMANDS } from './algoCommands.js';
 import { COPY_COMMANDS } from './copyCommands.js';
 import { FILTER_COMMANDS } from './filterCommands.js';
+import { HEATMAP_COMMANDS } from './heatmapCommands.js';
 import { HISTORY_COMMANDS } from './historyCommands.js';
 import { JOURNAL_COMMANDS } from './journalCommands.js';
 import { NOTICE_COMMANDS } from './noticeCommands.js';
@@ -33,6 +34,7 @@ export const COMMANDS = {
   ...COPY_COMMANDS,
   ...ALGO_COMMANDS,
   ...HISTORY_COMMANDS,
+  ...HEATMAP_COMMANDS,
   ...REPLAY_COMMANDS,
   ...ROW_MENU_COMMANDS,
 } satisfies Record<CommandId, CommandHandler>;

@@ -5,6 +5,7 @@ import type { AgentHandover } from '../app/agentHandover.js';
 import type { AlgoBoard } from '../../algo/algoBoard.js';
 import type { AccountsWatch } from '../../session/accountsWatch.js';
 import type { HistoryReader } from '../../session/historyReader.js';
+import type { BookHeat } from '../panes/heatmap/bookHeat.js';
 import type { Session } from '../../session/index.js';
 import type { FormSettings } from '../../forms/context.js';
 import type { AppState } from '../../state/types.js';
@@ -53,6 +54,8 @@ export interface AppContextValue {
   quitPausesAlgos?: boolean;
   /** This screen's reader of the session's history store (the History, Funding and PnL panes). */
   history?: HistoryReader;
+  /** This screen's book over time, sampled off the render path (the Heatmap pane). */
+  bookHeat?: BookHeat;
 }
 
 /** One profile as the switcher lists it: nothing here is a key. */

@@ -10,6 +10,7 @@ import { BOOK_PANE } from './book/bookPaneDef.js';
 import { CHART_PANE } from './chart/chartPaneDef.js';
 import { FILLS_PANE } from './fills/fillsPaneDef.js';
 import { FUNDING_PANE } from './funding/fundingPaneDef.js';
+import { HEATMAP_PANE } from './heatmap/heatmapPaneDef.js';
 import { HISTORY_PANE } from './history/historyPaneDef.js';
 import { JOURNAL_PANE } from './journal/journalPaneDef.js';
 import { ORDERS_PANE } from './orders/ordersPaneDef.js';
@@ -38,6 +39,7 @@ export const PANE_DEFS: { readonly [K in PaneContext]: PaneDef<K> } = {
   funding: FUNDING_PANE,
   pnl: PNL_PANE,
   alerts: ALERTS_PANE,
+  heatmap: HEATMAP_PANE,
 };
 
 /** Pane titles are the keymap's context titles, so help, hints and frames use one word. */

@@ -8,6 +8,7 @@ import { BOOK_SPEC } from './book/bookPaneSpec.js';
 import { CHART_SPEC } from './chart/chartPaneSpec.js';
 import { FILLS_SPEC } from './fills/fillsPaneSpec.js';
 import { FUNDING_SPEC } from './funding/fundingPaneSpec.js';
+import { HEATMAP_SPEC } from './heatmap/heatmapPaneSpec.js';
 import { HISTORY_SPEC } from './history/historyPaneSpec.js';
 import { JOURNAL_SPEC } from './journal/journalPaneSpec.js';
 import { ORDERS_SPEC } from './orders/ordersPaneSpec.js';
@@ -39,4 +40,5 @@ export const PANE_SPECS: { readonly [K in PaneContext]: PaneSpec<K> } = {
   funding: FUNDING_SPEC,
   pnl: PNL_SPEC,
   alerts: ALERTS_SPEC,
+  heatmap: HEATMAP_SPEC,
 };

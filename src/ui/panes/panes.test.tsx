@@ -9,7 +9,7 @@ import { PANE_SPECS } from './paneSpecs.js';
 import { fullState, fullStore, solBook } from '../../../test/ui/support/paneFixtures.js';
 import { renderPane, tick } from '../../../test/ui/support/renderPane.js';
 
-const CONTENT: ContentPaneId[] = ['book', 'trades', 'chart', 'orders', 'positions', 'account', 'shareGroups', 'fills', 'agents', 'journal'];
+const CONTENT: ContentPaneId[] = ['book', 'trades', 'chart', 'orders', 'positions', 'account', 'shareGroups', 'fills', 'agents', 'journal', 'heatmap'];
 // eslint-disable-next-line no-control-regex
 const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
@@ -102,6 +102,7 @@ describe('pane content', () => {
       funding: 'no history recorded',
       pnl: 'no history recorded',
       alerts: 'no account to keep alert rules for here',
+      heatmap: 'no contract selected',
     };
     for (const id of CONTENT) {
       const r = renderPane(PANES[id], createAppStore(), { width: 50, height: 10, focused: false });
@@ -113,7 +114,7 @@ describe('pane content', () => {
   it('waits for the book and candles of a selected contract', async () => {
     const s = fullState(Date.now());
     const store = createAppStore({ market: { ...s.market!, books: {}, candles: {}, trades: {} } });
-    for (const [id, text] of [['book', 'waiting for book…'], ['trades', 'waiting for trades…'], ['chart', 'waiting for 1m candles of SOL1…']] as const) {
+    for (const [id, text] of [['book', 'waiting for book…'], ['heatmap', 'waiting for book…'], ['trades', 'waiting for trades…'], ['chart', 'waiting for 1m candles of SOL1…']] as const) {
       const r = renderPane(PANES[id], store, { width: 50, height: 10, focused: false });
       await tick();
       expect(plain(r.frame())).toContain(text);

@@ -92,3 +92,13 @@ const same = (now: number) => now;
 export function useNow(periodMs = 1000, enabled = true): number {
   return useClock(periodMs, same, enabled);
 }
+
+/** The time ages are judged by, read now: the wall clock, or a replay's recorded time. */
+export function clockTime(): number {
+  return clock();
+}
+
+/** Calls `onTick` at each tick of the shared ticker of this period (outside React); returns the stop. */
+export function onClockTick(periodMs: number, onTick: () => void): () => void {
+  return listen(tickerFor(periodMs), onTick);
+}

@@ -39,6 +39,9 @@ export type HistoryPeriod = (typeof HISTORY_PERIODS)[number];
 export const HISTORY_SORTS = ['newest', 'oldest', 'contract'] as const;
 export type HistorySort = (typeof HISTORY_SORTS)[number];
 
+/** The heatmap's time per column (v): a second, then wider spans of the same ring. */
+export const HEAT_SECONDS_PER_COLUMN = [1, 5, 15] as const;
+
 /** A pane's period: a day until the user picks another. */
 export function historyPeriodOf(s: Pick<ViewState, 'historyPeriods'>, pane: HistoryPane): HistoryPeriod {
   return s.historyPeriods[pane] ?? 'day';
@@ -70,6 +73,8 @@ export interface ViewState {
   /** Book grouping as a multiple of the contract's tick (1 = no grouping). */
   bookGroupTicks: number;
   chartInterval: CandleInterval;
+  /** Heatmap: seconds of book per column (one of HEAT_SECONDS_PER_COLUMN). */
+  heatSecondsPerColumn: number;
   /** Active tab of each area, keyed by the area's id. */
   activeTab: Readonly<Record<string, PaneId>>;
   zoom: PaneId | null;
@@ -143,6 +148,7 @@ export function createViewStore(init: Partial<ViewState> = {}): ViewStore {
     bookCursorRaw: null,
     bookGroupTicks: 1,
     chartInterval: '1m',
+    heatSecondsPerColumn: 1,
     activeTab: {},
     zoom: null,
     overlays: [],
@@ -300,6 +306,14 @@ export const view = {
     const s = store.getState();
     const next = HISTORY_SORTS[(HISTORY_SORTS.indexOf(s.historySort) + 1) % HISTORY_SORTS.length]!;
     store.setState({ historySort: next, selection: { ...s.selection, history: 0 } });
+    return next;
+  },
+  /** The heatmap's next time per column (1 s, 5 s, 15 s, 1 s, ...). */
+  cycleHeatSpan(store: ViewStore): number {
+    const now = store.getState().heatSecondsPerColumn;
+    const at = HEAT_SECONDS_PER_COLUMN.findIndex((n) => n === now);
+    const next = HEAT_SECONDS_PER_COLUMN[(at + 1) % HEAT_SECONDS_PER_COLUMN.length]!;
+    store.setState({ heatSecondsPerColumn: next });
     return next;
   },
   setForm(store: ViewStore, form: FormState | null): void {
