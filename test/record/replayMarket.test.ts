@@ -130,7 +130,7 @@ describe('--replay-market on the embedded exchange', () => {
       fake += 1000;
       ex.running.blocks.tick(fake);
       expect(await markAt()).toBe(last.px);
-      expect(logs.filter((l) => l.includes('the recording ended at'))).toHaveLength(1);
+      expect(logs.filter((l) => l.startsWith(`market replay: ${recordingsDir(dir)} ended at`))).toHaveLength(1);
     } finally {
       await http.close();
     }

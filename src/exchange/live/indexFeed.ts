@@ -7,7 +7,8 @@
  *
  * The replay's position is the tape's first time plus the exchange time since the start
  * times the speed; the exchange's own clock (funding, expiries) stays its own. After the
- * tape's last price each followed index holds where it is, and the log says so once.
+ * tape's last price each followed index holds where it is, and the log says so once. Every
+ * line it logs starts with `market replay:` (the dashboard shows those as notices).
  */
 import { DecimalError, parseDecimal } from '../../protocol/index.js';
 import type { ExchangeCore } from '../core.js';
@@ -154,7 +155,7 @@ export class FollowedIndex implements IndexFeed {
     if (this.queue.length - this.head < READ_AHEAD_POINTS) this.wake?.();
     if (this.done && this.head >= this.queue.length && this.positionUs >= this.lastUs && !this.endSaid) {
       this.endSaid = true;
-      this.opts.log?.(`${this.tape.source}: the recording ended at ${isoSecond(this.lastUs)}; the index holds the last price`);
+      this.opts.log?.(`market replay: ${this.tape.source} ended at ${isoSecond(this.lastUs)}; the index holds the last price`);
     }
   }
 
@@ -190,7 +191,7 @@ export class FollowedIndex implements IndexFeed {
     try {
       px = priceAt(p.px, c.scale);
     } catch {
-      if (!this.skipped.has(p.contract)) this.opts.log?.(`${this.tape.source}: a price of ${p.contract} is not a decimal ("${p.px.slice(0, 40)}"); skipped`);
+      if (!this.skipped.has(p.contract)) this.opts.log?.(`market replay: ${this.tape.source}: a price of ${p.contract} is not a decimal ("${p.px.slice(0, 40)}"); skipped`);
       this.skipped.add(p.contract);
       return;
     }
@@ -233,7 +234,7 @@ export class FollowedIndex implements IndexFeed {
         this.take(r.value);
       }
     } catch (e) {
-      this.opts.log?.(`${this.tape.source}: reading stopped (${e instanceof Error ? e.message : String(e)}); the index holds the last price read`);
+      this.opts.log?.(`market replay: ${this.tape.source}: reading stopped (${e instanceof Error ? e.message : String(e)}); the index holds the last price read`);
     } finally {
       this.done = true;
     }
