@@ -32,7 +32,7 @@ export async function* recordedPrices(lines: AsyncIterable<RecordedLine>, names:
   };
   for await (const l of lines) {
     // A quick look at the text first: most lines are books, which carry no price of their own here.
-    if (l.kind === 'ws' && !l.message.startsWith('{"channel":"trades"')) continue;
+    if (l.kind === 'ws' && !l.message.includes('"channel":"trades"')) continue;
     let m: unknown;
     try {
       m = JSON.parse(l.message);
@@ -56,8 +56,8 @@ export async function* recordedPrices(lines: AsyncIterable<RecordedLine>, names:
       continue;
     }
     if (l.kind !== 'ws') continue;
-    const trades = (m as { data?: unknown }).data;
-    if (!Array.isArray(trades)) continue;
+    const { channel, data: trades } = m as { channel?: string; data?: unknown };
+    if (channel !== 'trades' || !Array.isArray(trades)) continue;
     for (const t of trades as { contractId?: number; tid?: number; px?: string }[]) {
       const name = typeof t.contractId === 'number' ? byId.get(t.contractId) : undefined;
       if (name === undefined || marked.has(name) || typeof t.px !== 'string') continue;

@@ -9,7 +9,8 @@ import { SignerSet } from '../../src/client/signers.js';
 import { exchangeMain } from '../../src/exchange/cli.js';
 import { Clock } from '../../src/exchange/clock.js';
 import { build } from '../../src/protocol/wire/index.js';
-import { readRecordings, recordingFiles } from '../../src/record/readRecording.js';
+import { readRecordings, recordingFiles, type RecordedLine } from '../../src/record/readRecording.js';
+import { recordedPrices, type RecordedPrice } from '../../src/record/recordingPrices.js';
 import { recordingsDir } from '../../src/record/recordingFiles.js';
 import { RecordingWriter } from '../../src/record/recordingWriter.js';
 import { createSession } from '../../src/session/index.js';
@@ -177,5 +178,31 @@ describe('a recording the venue cannot follow', () => {
     } finally {
       rmSync(bad, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the prices of a recording', () => {
+  it('marks where recorded, trades (each once) for a contract with no mark yet', async () => {
+    const line = (us: number, kind: RecordedLine['kind'], message: string): RecordedLine => ({ file: 'f', line: 0, kind, us, message });
+    async function* lines(): AsyncGenerator<RecordedLine> {
+      yield line(1, 'header', '{"perpdesk":"header","version":1,"configs":{"contracts":[{"contractId":1,"name":"SOL1"},{"contractId":2,"name":"BTC1"}]}}');
+      yield line(2, 'ws', '{"channel":"trades","data":[{"contractId":1,"tid":5,"px":"151","sz":"1","side":"B","time":0},{"contractId":2,"tid":6,"px":"60000.5","sz":"1","side":"A","time":0}]}');
+      yield line(3, 'ws', '{"channel":"l2Book","data":{"contractId":1,"time":0,"levels":[[],[]]}}');
+      yield line(4, 'info', '{"perpdesk":"info","request":{"type":"marketState","contractId":1},"data":{"contractId":1,"markPx":"152","indexPx":"152"}}');
+      // A resubscribe repeats trade 6; SOL1 has a mark now, its trades are left.
+      yield line(5, 'ws', '{"channel":"trades","data":[{"contractId":2,"tid":6,"px":"60000.5"},{"contractId":1,"tid":7,"px":"149"},{"contractId":2,"tid":8,"px":"60001"}]}');
+      yield line(6, 'info', '{"perpdesk":"info","request":{"type":"marketState","contractId":1},"data":{"contractId":1,"markPx":null,"indexPx":"153"}}');
+    }
+    const names = new Set<string>();
+    const got: RecordedPrice[] = [];
+    for await (const p of recordedPrices(lines(), names)) got.push(p);
+    expect(got).toEqual([
+      { us: 2, contract: 'SOL1', px: '151' },
+      { us: 2, contract: 'BTC1', px: '60000.5' },
+      { us: 4, contract: 'SOL1', px: '152' },
+      { us: 5, contract: 'BTC1', px: '60001' },
+      { us: 6, contract: 'SOL1', px: '153' },
+    ]);
+    expect([...names]).toEqual(['SOL1', 'BTC1']);
   });
 });
