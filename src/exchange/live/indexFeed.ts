@@ -169,14 +169,6 @@ export class FollowedIndex implements IndexFeed {
     return { positionUs: this.positionUs, ended: this.endSaid, contracts: names };
   }
 
-  /** When the tape has been read to its end (tests, the bench). */
-  async readToEnd(): Promise<void> {
-    while (!this.done && !this.closed) {
-      this.wake?.();
-      await new Promise((r) => setImmediate(r));
-    }
-  }
-
   close(): void {
     this.closed = true;
     this.wake?.();
