@@ -13,6 +13,7 @@ import { TRADING_COMMANDS } from './tradingCommands.js';
 import type { CommandContext, CommandHandler, CommandTable } from './types.js';
 import { VIEW_COMMANDS } from './viewCommands.js';
 import { REPLAY_COMMANDS } from './replayCommands.js';
+import { RECORD_COMMANDS } from './recordCommands.js';
 
 /**
  * One handler per command id: trading keys and form keys (tradingCommands.ts, which opens
@@ -33,6 +34,7 @@ export const COMMANDS = {
   ...ALGO_COMMANDS,
   ...HISTORY_COMMANDS,
   ...REPLAY_COMMANDS,
+  ...RECORD_COMMANDS,
 } satisfies Record<CommandId, CommandHandler>;
 
 /**
