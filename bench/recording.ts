@@ -1,7 +1,10 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { chmodSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createGzip } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { listRecordings, recordingsDir } from '../src/record/recordingFiles.js';
+import { lineOf } from '../src/record/recordingLine.js';
 import { ROOT } from './dashboard.js';
 import { prepareWindows, type WindowedOptions } from './windows.js';
 import { startExchangeProcess } from './dashboard/exchangeProcess.js';
@@ -28,6 +31,7 @@ export async function benchRecording(o: RecordingBenchOptions = {}): Promise<{ m
   const { log, activities, warmup, windowMs, rounds } = prepareWindows(o, ['normal', 'busy']);
   const results = new Map<string, { plain: number; recording: number; bytesPerHour: number }>();
   let seek: Awaited<ReturnType<typeof timeSeeks>> | undefined;
+  let replay50: { cpu: number; seconds: number; live: number } | undefined;
   for (const activity of activities) {
     log(`recording: ${activity}, a dashboard with --record beside one without, ${rounds} windows of ${windowMs / 1000} s...`);
     const exchange = await startExchangeProcess({ root: ROOT, activity, seed: 13 });
@@ -60,7 +64,11 @@ export async function benchRecording(o: RecordingBenchOptions = {}): Promise<{ m
         // Quit, so the last file is complete (gzip closed).
         await recording.quit();
         log('recording: seeking in a busy hour made of that recording...');
-        seek = await timeSeeks(busyHour(await ReplayFeed.load(listRecordings(recordingsDir(stateDir)), { onWarning: log })));
+        const hour = busyHour(await ReplayFeed.load(listRecordings(recordingsDir(stateDir)), { onWarning: log }));
+        seek = await timeSeeks(hour);
+        // The same hour on disk, played on the dashboard at 50x beside the live dashboard's figure above.
+        log('recording: that busy hour played on the dashboard at 50x...');
+        replay50 = { ...(await replayCpu(hour, home, warmup, windowMs, rounds)), live: results.get('busy')!.plain };
       }
     } finally {
       await Promise.all(dashboards.map((d) => d.stop()));
@@ -98,5 +106,47 @@ export async function benchRecording(o: RecordingBenchOptions = {}): Promise<{ m
       met: worst <= 200,
     });
   }
+  if (replay50) {
+    goals.push({
+      goal: `a busy hour's recording played on the dashboard at 50x (issue 36; ${fix(replay50.seconds, 0)} s measured, the live busy dashboard beside it ${fix(replay50.live, 2)} %)`,
+      target: '< 100 % of a core',
+      measured: `${fix(replay50.cpu, 2)} % of a core`,
+      met: replay50.cpu < 100,
+    });
+  }
   return { markdown, goals };
+}
+
+/**
+ * CPU of `perpdesk replay FILE --speed 50` on a terminal (120x40) playing `lines`, written as
+ * one gzip file: after `warmup` (its load and the first frames), over `rounds` windows of
+ * `windowMs` (an hour at 50x lasts 72 s: the windows end before it does).
+ */
+async function replayCpu(lines: Awaited<ReturnType<typeof ReplayFeed.load>>, home: string, warmup: number, windowMs: number, rounds: number): Promise<{ cpu: number; seconds: number }> {
+  const file = path.join(home, 'busy-hour.ndjson.gz');
+  const gz = createGzip();
+  const out = createWriteStream(file, { mode: 0o600 });
+  gz.pipe(out);
+  for (const l of lines) if (!gz.write(l.kind === 'disconnect' ? '\n' : lineOf(l.us, l.message))) await once(gz, 'drain');
+  gz.end();
+  await once(out, 'close');
+  const replay = new PtyDashboard({ root: ROOT, variant: OURS, args: ['replay', file, '--speed', '50'] });
+  try {
+    await replay.until((screen) => /REPLAY \S+ 50x playing/.test(screen), 120_000, 'the replay playing at 50x');
+    await sleep(Math.min(warmup, 10_000));
+    const budget = 60_000 - Math.min(warmup, 10_000);
+    const each = Math.min(windowMs, Math.floor(budget / rounds));
+    let cpu = 0;
+    let wall = 0;
+    for (let r = 0; r < rounds; r++) {
+      const c0 = replay.cpuSeconds() ?? Number.NaN;
+      const t0 = performance.now();
+      await sleep(each);
+      wall += (performance.now() - t0) / 1000;
+      cpu += (replay.cpuSeconds() ?? Number.NaN) - c0;
+    }
+    return { cpu: (cpu / wall) * 100, seconds: wall };
+  } finally {
+    await replay.stop();
+  }
 }

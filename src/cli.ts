@@ -10,8 +10,11 @@ async function main(): Promise<number> {
     return serveMain(argv.slice(1));
   }
   if (argv[0] === 'exchange') {
-    const { exchangeMain } = await import('./exchange/cli.js');
-    return exchangeMain(argv.slice(1));
+    const { exchangeMain, defaultIo } = await import('./exchange/cli.js');
+    // The recording's reader is the session layer's; the exchange's may not import it.
+    const replayMarket = argv.includes('--replay-market') || argv.some((a) => a.startsWith('--replay-market='));
+    const { marketReplay } = replayMarket ? await import('./session/marketReplay.js') : { marketReplay: undefined };
+    return exchangeMain(argv.slice(1), marketReplay ? { ...defaultIo, replayMarket: (path, speed, log) => marketReplay({ path, speed, log }) } : defaultIo);
   }
   const { commandLine } = await import('./command/commandWords.js');
   const words = commandLine(argv);

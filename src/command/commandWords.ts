@@ -1,8 +1,8 @@
-import { DISPLAY_OPTIONS, SHARED_OPTIONS } from '../startup/args.js';
+import { DASHBOARD_VALUE_OPTIONS, DISPLAY_OPTIONS, SHARED_OPTIONS } from '../startup/args.js';
 
 /** Flags that take a value, wherever they are declared: their value is not a command word. */
 const VALUE_FLAGS = new Set<string>(['--count', '--for']);
-for (const [name, o] of Object.entries({ ...SHARED_OPTIONS, ...DISPLAY_OPTIONS })) if (o.type === 'string') VALUE_FLAGS.add(`--${name}`);
+for (const [name, o] of Object.entries({ ...SHARED_OPTIONS, ...DISPLAY_OPTIONS, ...DASHBOARD_VALUE_OPTIONS })) if (o.type === 'string') VALUE_FLAGS.add(`--${name}`);
 
 /** Where the first word that is not a flag (or a flag's value) stands; -1 when there is none. */
 function firstWord(argv: readonly string[]): number {

@@ -4,6 +4,7 @@ import { parseTimeBound } from '../history/timeBound.js';
 import { readRecordings, RecordingError, recordingFiles } from '../record/readRecording.js';
 import { recordingsDir } from '../record/recordingFiles.js';
 import { isoMicros } from '../record/recordingLine.js';
+import { MAX_SPEED, MIN_SPEED, parseSpeed } from '../record/replaySpeed.js';
 import type { CommandRun, CommandSpec } from './commandSpec.js';
 import { CommandError, EXIT } from './exitCodes.js';
 import { toJson } from './output.js';
@@ -28,16 +29,14 @@ const ReplayLine = v.object({
   message: v.nullable(v.unknown()),
 });
 
-const MIN_SPEED = 0.5;
-const MAX_SPEED = 50;
 /** Printing waits for stdout past this much buffered, so a slow reader cannot fill memory. */
 const STDOUT_HIGH_WATER = 1024 * 1024;
 
 function speedOf(text: string | undefined): number {
-  if (text === undefined || text === 'max') return Infinity;
-  const n = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || n < MIN_SPEED || n > MAX_SPEED) throw usage(`--speed must be ${MIN_SPEED} to ${MAX_SPEED} (times real time) or max, got ${text}`);
-  return n;
+  if (text === undefined) return Infinity;
+  const speed = parseSpeed(text, { allowMax: true });
+  if (typeof speed !== 'number') throw usage(speed.error);
+  return speed;
 }
 
 function boundOf(r: CommandRun, name: 'from' | 'to'): number | undefined {

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { describeSecpBackend } from '../protocol/index.js';
 import { terminalSafe } from '../protocol/safeText.js';
 import { VenueFileError } from './persist/venueFileError.js';
+import { IndexFeedError, type IndexFeed } from './live/indexFeed.js';
 import { startExchange, type RunningExchange, type StartExchangeOptions } from './startExchange.js';
 import { INVITE_CODE_RE } from './state/inviteCodes.js';
 import { defaultActiveCount, largeMarket, MAX_CONTRACTS } from './state/largeMarket.js';
@@ -39,6 +40,11 @@ export const EXCHANGE_USAGE = `usage: perpdesk exchange [options]
   --ws-outbound-kib N      outbound bytes not yet read by WebSocket clients, all together, in KiB
                            (default ${DEFAULT_WS_LIMITS.outboundBudgetBytes / 1024})
   --ws-drain-ms N          how long a WebSocket client may stay behind before it is closed (default ${DEFAULT_WS_LIMITS.drainMs})
+  --replay-market PATH     paper trading a past session: the index of each contract a recording
+                           prices (perpdesk record, --record) follows its marks (its trades where
+                           no mark was recorded), the makers quoting around it; at its end the
+                           index holds the last price (docs/recording.md)
+  --speed S                the replay's pace, 0.5 to 50 times real time (default 1)
   -h, --help               this text`;
 
 export interface CliIo {
@@ -46,9 +52,15 @@ export interface CliIo {
   stderr: (text: string) => void;
   /** Resolves when the process is asked to stop (SIGINT / SIGTERM). */
   stopSignal: () => Promise<string>;
+  /**
+   * `--replay-market PATH [--speed S]`: the feed that reads the recording (src/cli.ts gives
+   * src/session/marketReplay.ts's, which the exchange's layer may not import). A mistake in
+   * PATH or S is thrown as an Error whose message is for the user.
+   */
+  replayMarket?: (path: string, speed: string | undefined, log: (line: string) => void) => IndexFeed;
 }
 
-const defaultIo: CliIo = {
+export const defaultIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   stopSignal: () =>
@@ -73,7 +85,9 @@ function integer(name: string, text: string | undefined, min: number, max: numbe
   return Number(text);
 }
 
-export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { operatorKeysFile?: string }) | 'help' {
+type ParsedExchangeArgs = StartExchangeOptions & { operatorKeysFile?: string; replayMarket?: { path: string; speed?: string } };
+
+export function parseExchangeArgs(argv: string[]): ParsedExchangeArgs | 'help' {
   let parsed;
   try {
     parsed = parseArgs({
@@ -102,6 +116,8 @@ export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { ope
         'ws-max-per-ip': { type: 'string' },
         'ws-outbound-kib': { type: 'string' },
         'ws-drain-ms': { type: 'string' },
+        'replay-market': { type: 'string' },
+        speed: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -126,7 +142,9 @@ export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { ope
   if (o.db === '') throw new UsageError('--db expects a file name (or :memory:)');
   const memory = o.db === undefined || o.db === ':memory:';
   if (memory && (o.fresh || dbSync !== undefined)) throw new UsageError(`--${o.fresh ? 'fresh' : 'db-sync'} needs --db FILE`);
-  const opts: StartExchangeOptions & { operatorKeysFile?: string } = {
+  if (o['replay-market'] === '') throw new UsageError('--replay-market expects a recording (a file or a folder)');
+  if (o.speed !== undefined && o['replay-market'] === undefined) throw new UsageError('--speed goes with --replay-market PATH');
+  const opts: ParsedExchangeArgs = {
     host: o.host ?? '127.0.0.1',
     port: integer('port', o.port, 0, 65535) ?? 0,
     seed: integer('seed', o.seed, 0, 2 ** 32 - 1) ?? randomBytes(4).readUInt32BE(0),
@@ -164,6 +182,7 @@ export function parseExchangeArgs(argv: string[]): (StartExchangeOptions & { ope
   set('outboundBudgetBytes', kib === undefined ? undefined : kib * 1024);
   set('drainMs', integer('ws-drain-ms', o['ws-drain-ms'], 100, 60_000));
   if (Object.keys(ws).length > 0) opts.wsLimits = ws;
+  if (o['replay-market'] !== undefined) opts.replayMarket = { path: o['replay-market'], ...(o.speed !== undefined ? { speed: o.speed } : {}) };
   return opts;
 }
 
@@ -195,9 +214,21 @@ export async function exchangeMain(argv: string[], io: CliIo = defaultIo): Promi
     io.stdout(`${EXCHANGE_USAGE}\n`);
     return 0;
   }
-  const { operatorKeysFile, ...startOpts } = opts;
+  const { operatorKeysFile, replayMarket, ...startOpts } = opts;
   // A file name, a database's or an OS error text: made safe for the terminal, as every banner.
   const log = (line: string): void => io.stderr(`perpdesk exchange: ${terminalSafe(line)}\n`);
+  if (replayMarket) {
+    if (!io.replayMarket) {
+      log('--replay-market is not available here');
+      return 2;
+    }
+    try {
+      startOpts.indexFeed = io.replayMarket(replayMarket.path, replayMarket.speed, log);
+    } catch (e) {
+      log(e instanceof Error ? e.message : String(e));
+      return 2;
+    }
+  }
   let exchange: RunningExchange;
   try {
     // --fresh moves the old file aside inside, once the venue is this process's own.
@@ -207,6 +238,10 @@ export async function exchangeMain(argv: string[], io: CliIo = defaultIo): Promi
     if (e instanceof VenueFileError) {
       log(e.message);
       return 1;
+    }
+    if (e instanceof IndexFeedError) {
+      log(`--replay-market: ${e.message}`);
+      return 2;
     }
     const code = (e as NodeJS.ErrnoException).code;
     // Only the socket's own errors are about listening; anything else says what it is.
@@ -228,6 +263,7 @@ export async function exchangeMain(argv: string[], io: CliIo = defaultIo): Promi
   io.stdout(`perpdesk exchange listening on ${exchange.url} (${exchange.wsUrl})\n`);
   // Labelled, one a line: a person reads what each line is, a script still reads the codes with a simple pattern.
   for (const code of exchange.inviteCodes) io.stdout(`invite code: ${code}\n`);
+  if (startOpts.indexFeed) log(startOpts.indexFeed.describe());
   await stopped;
   await exchange.close();
   return 0;

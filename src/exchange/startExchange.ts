@@ -3,6 +3,7 @@ import { ExchangeCore, DEFAULT_RATE_LIMIT_PER_MIN, type ExchangeCoreOptions } fr
 import { FaultInjector } from './http/faults.js';
 import { createExchangeHttpServer } from './http/server.js';
 import { BlockLoop, DEFAULT_BLOCK_MS, parseActivity } from './live/blockLoop.js';
+import type { IndexFeed } from './live/indexFeed.js';
 import type { OperatorInfo } from './operators.js';
 import { openVenue, venueReadError, type OpenedVenue, type VenueSync } from './persist/sqliteVenue.js';
 import { defaultMarketSetup } from './state/defaultMarket.js';
@@ -24,6 +25,12 @@ export interface StartExchangeOptions extends ExchangeCoreOptions {
   /** Block cadence of books, bots and settlement; default 100 ms. */
   blockMs?: number;
   extensions?: ExchangeExtension[];
+  /**
+   * The index of the contracts it prices follows this feed (`--replay-market`: a recording's
+   * marks at a speed) instead of the random walk; the makers quote around it. Attached
+   * before the bots start; closed with the exchange.
+   */
+  indexFeed?: IndexFeed;
   /**
    * The venue's state file (SQLite), created if missing and resumed if present; ':memory:'
    * or absent: the venue lives in memory and ends with the process.
@@ -93,7 +100,17 @@ export async function startExchange(opts: StartExchangeOptions = {}): Promise<Ru
   const host = opts.host ?? '127.0.0.1';
   const activity = parseActivity(opts.activity, 'normal');
   const { core, movedAside } = createCore(opts);
-  const blocks = new BlockLoop(core, { activity, blockMs: opts.blockMs ?? DEFAULT_BLOCK_MS });
+  const feed = opts.indexFeed;
+  if (feed) {
+    try {
+      await feed.attach(core);
+    } catch (e) {
+      feed.close();
+      core.close();
+      throw e;
+    }
+  }
+  const blocks = new BlockLoop(core, { activity, blockMs: opts.blockMs ?? DEFAULT_BLOCK_MS, ...(feed ? { feed } : {}) });
   const faults = new FaultInjector();
   const server = createExchangeHttpServer(core, {
     faults,
@@ -120,6 +137,7 @@ export async function startExchange(opts: StartExchangeOptions = {}): Promise<Ru
   } catch (e) {
     for (const dispose of disposers.reverse()) await dispose();
     blocks.stop();
+    feed?.close();
     core.close();
     await ws.close();
     throw e;
@@ -137,6 +155,7 @@ export async function startExchange(opts: StartExchangeOptions = {}): Promise<Ru
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       blocks.stop();
+      feed?.close();
       for (const dispose of disposers.reverse()) await dispose();
       core.close();
       await ws.close();

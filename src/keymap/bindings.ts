@@ -134,6 +134,8 @@ const DEFS = [
   // A write to the operator's disk: refused to a read-only screen like a signed action.
   { id: 'journal.export', keys: [], description: 'Export the journal, fills and order updates (CSV and JSON)', context: 'global', writes: true },
   { id: 'notices', keys: [], description: 'The last 100 notices and answers, whole, with their times', context: 'global' },
+  // Files on the operator's disk, as the export: refused to a read-only screen (an SSH viewer's).
+  { id: 'record.toggle', keys: [], description: 'Record the market: start or stop (<state dir>/recordings; docs/recording.md)', context: 'global', writes: true },
   { id: 'viewers', keys: [], description: 'Who is connected to this perpdesk serve: key name, read-only or trading, since when', context: 'global' },
   { id: 'alerts.list', keys: [], description: "List the account's alert rules and the alerts that fired", context: 'global' },
   { id: 'alerts.new', keys: [], description: 'New alert rule (the alert form)', context: 'global', writes: true },

@@ -203,8 +203,12 @@ export interface Session {
   venue: string;
   /** The history store's writer, when this session records one (live, with a key and a state directory). */
   history?: HistoryRecorder;
-  /** The market recording, when this session makes one (`record` in the options). */
-  recorder?: MarketRecorder;
+  /** The market recording, when this session makes one (`record` in the options, or `setRecording(true)`). */
+  readonly recorder?: MarketRecorder | undefined;
+  /** Starts or stops recording the market (the palette's `record.toggle`); resolves with words for the user. */
+  setRecording(on: boolean): Promise<string>;
+  /** Told when a recording starts or stops; returns the unsubscribe. */
+  onRecording(listener: () => void): () => void;
   /** The recording this session plays, when it replays one (`replay` in the options). */
   replay?: ReplayFeed;
   onEvent(listener: (e: SessionEvent) => void): () => void;
@@ -310,11 +314,13 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   });
   // Made before the first request and the first frame, so the recording misses none.
   let recorder: MarketRecorder | undefined;
-  if (o.record && o.stateDir) {
+  const recordingListeners = new Set<() => void>();
+  const startRecorder = (): void => {
+    if (!o.stateDir) return;
     try {
       recorder = new MarketRecorder({
         stateDir: o.stateDir,
-        ...(o.record.limits ? { limits: o.record.limits } : {}),
+        ...(o.record?.limits ? { limits: o.record.limits } : {}),
         ws,
         http,
         store,
@@ -326,7 +332,9 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     } catch (e) {
       error('record', clientError('validation', `market not recorded: ${e instanceof Error ? e.message : String(e)}`));
     }
-  }
+    for (const l of recordingListeners) l();
+  };
+  if (o.record) startRecorder();
   ws.onMessage((m) => coalescer.push(m));
   ws.onError((e) => error('ws', e));
   // A replay's connection and channels are the recording's (replayFeed.ts), not this idle client's.
@@ -598,7 +606,30 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     attached,
     venue,
     ...(history ? { history } : {}),
-    ...(recorder ? { recorder } : {}),
+    get recorder() {
+      return recorder;
+    },
+    async setRecording(on) {
+      if (o.replay) return 'a replay is not recorded again: the recording is the one played';
+      if (!o.stateDir) return 'nothing is recorded without a state directory';
+      if (on === (recorder !== undefined)) return recorder ? `already recording the market to ${recorder.status().folder}` : 'not recording';
+      if (on) {
+        startRecorder();
+        // A recording made mid-session starts with what the market is now: the next answers and snapshots.
+        if (recorder) poller.runNow('marketState');
+        return recorder ? `recording the market to ${recorder.status().folder}` : 'the market is not recorded (see the error)';
+      }
+      const stopping = recorder!;
+      recorder = undefined;
+      for (const l of recordingListeners) l();
+      await stopping.stop();
+      const st = stopping.status();
+      return `recording stopped: ${st.lines} lines in ${st.folder}`;
+    },
+    onRecording(listener) {
+      recordingListeners.add(listener);
+      return () => recordingListeners.delete(listener);
+    },
     ...(o.replay ? { replay: o.replay } : {}),
     onEvent(listener) {
       listeners.add(listener);

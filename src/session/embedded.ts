@@ -8,6 +8,7 @@ import { startExchange } from '../exchange/startExchange.js';
 import { errCode, readSecretFile, writeFileAtomic } from '../wallet/fsutil.js';
 import { KeySourceError, type PrivateKey } from '../wallet/index.js';
 import { demoKey } from './demoKey.js';
+import { marketReplay } from './marketReplay.js';
 import { removeEndpoint, writeEndpoint } from './endpointFile.js';
 import type { InitialMarket } from './initialMarket.js';
 import { AGENT_LIFETIME_MS, AGENT_NAME, runOnboarding } from './onboarding.js';
@@ -44,6 +45,12 @@ export interface EmbeddedOptions {
   fresh?: boolean;
   /** The agent to approve and sign with instead of the state directory's own (one generated on the dashboard). */
   agent?: PrivateKey;
+  /**
+   * `--replay-market`: the index follows this recording at `speed` (as typed, default 1), on a
+   * venue in memory (the stored one is left as it was); `onProgress` says what is followed
+   * and when the recording ends.
+   */
+  replayMarket?: { path: string; speed?: string };
 }
 
 /** The embedded venue's state file under a state directory. */
@@ -79,7 +86,8 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
   const dir = path.join(o.stateDir, 'embedded');
   const [master, agent] = await Promise.all([demoKey(path.join(dir, 'master.key')), o.agent ?? demoKey(path.join(dir, 'agent.key'))]);
   const log = o.onProgress ?? (() => {});
-  const db = o.db ?? (o.seed !== undefined ? ':memory:' : embeddedVenueFile(o.stateDir));
+  const db = o.db ?? (o.seed !== undefined || o.replayMarket ? ':memory:' : embeddedVenueFile(o.stateDir));
+  const indexFeed = o.replayMarket ? marketReplay({ ...o.replayMarket, log }) : undefined;
   // --fresh is done inside, after the venue is this process's own: never on one another has open.
   const exchange = await startExchange({
     host: '127.0.0.1',
@@ -90,7 +98,9 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     inviteCount: 4,
     db,
     ...(o.fresh && db !== ':memory:' ? { fresh: true } : {}),
+    ...(indexFeed ? { indexFeed } : {}),
   });
+  if (indexFeed) log(indexFeed.describe());
   if (exchange.movedAside) log(`a new venue: the old one is kept as ${exchange.movedAside}`);
   const nonces = new NonceManager({ store: new NonceFileStore(o.stateDir) });
   const address = master.address.toLowerCase();

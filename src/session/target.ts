@@ -39,6 +39,9 @@ export interface TargetSpec {
   advertise?: boolean | undefined;
   /** Embedded only: start a new paper venue, the old file moved aside. */
   fresh?: boolean | undefined;
+  /** Embedded only: the index follows this recording (`--replay-market`), at `speed` (as typed). */
+  replayMarket?: string | undefined;
+  speed?: string | undefined;
 }
 
 export interface Target {
@@ -91,7 +94,12 @@ export async function startEmbeddedTarget(spec: TargetSpec, stateDir: string, on
     ...(spec.advertise ? { advertise: true } : {}),
     ...(spec.fresh ? { fresh: true } : {}),
     ...(spec.agentKey ? { agent: spec.agentKey } : {}),
+    ...(spec.replayMarket !== undefined ? { replayMarket: { path: spec.replayMarket, ...(spec.speed !== undefined ? { speed: spec.speed } : {}) } } : {}),
     onProgress,
+  }).catch(async (e: unknown) => {
+    const { replayError } = await import('./marketReplay.js');
+    const replay = replayError(e);
+    throw replay ? new StartupError(replay.message) : e;
   });
   const target: SessionTarget = { url: embedded.url, wsUrl: embedded.wsUrl, embedded };
   if (spec.readOnly) {

@@ -31,6 +31,10 @@ export interface DashboardArgs {
   inviteCode?: string;
   /** Start a new embedded venue (the old state file is kept beside it, renamed). */
   fresh?: boolean;
+  /** The embedded exchange's index follows this recording (docs/recording.md); its venue is in memory. */
+  replayMarket?: string;
+  /** `--speed` of --replay-market, as typed (checked where the recording is opened). */
+  speed?: string;
   help: boolean;
   version: boolean;
 }
@@ -83,6 +87,10 @@ Embedded exchange:
                           <state dir>/embedded/seed)
   --port N                listen on 127.0.0.1:N (default: a free port), e.g. to query /info beside it
   --fresh                 start a new paper venue; the old one is kept as embedded/exchange.<time>.sqlite
+  --replay-market PATH    paper trading a past session: the index follows a recording's marks
+                          (perpdesk record, --record), the makers quoting around it, on a paper
+                          venue of its own in memory (docs/recording.md)
+  --speed S               the replay's pace, 0.5 to 50 times real time (default 1)
 Files:
   --config FILE           config file (default $XDG_CONFIG_HOME/perpdesk/config.json)
   --state-dir DIR         keys, nonces, journal (default $XDG_STATE_HOME/perpdesk)
@@ -221,9 +229,26 @@ export function readSharedArgs(v: Values): SharedArgs {
   return out;
 }
 
+/** The dashboard's own flags that take a value (beside the shared and display ones). */
+export const DASHBOARD_VALUE_OPTIONS = {
+  'replay-market': { type: 'string' },
+  speed: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+function readReplayMarket(v: Values, url: string | undefined): Pick<DashboardArgs, 'replayMarket' | 'speed'> {
+  const path = v['replay-market'];
+  const speed = v['speed'];
+  if (typeof speed === 'string' && typeof path !== 'string') throw new ArgsError('--speed goes with --replay-market PATH');
+  if (typeof path !== 'string') return {};
+  if (path.trim() === '') throw new ArgsError('--replay-market needs a recording (a file or a folder)');
+  if (url !== undefined) throw new ArgsError('--replay-market applies to the embedded exchange only (no --url)');
+  return { replayMarket: path, ...(typeof speed === 'string' ? { speed } : {}) };
+}
+
 export function parseDashboardArgs(argv: string[]): DashboardArgs {
-  const v = strictFlags(argv, { ...SHARED_OPTIONS, ...DISPLAY_OPTIONS, 'no-mouse': { type: 'boolean', default: false }, record: { type: 'boolean', default: false }, version: { type: 'boolean', short: 'v', default: false } });
-  return { ...readSharedArgs(v), ...readDisplayArgs(v), noMouse: v['no-mouse'] ?? false, ...(v.record === true ? { record: true } : {}), version: v.version ?? false };
+  const v = strictFlags(argv, { ...SHARED_OPTIONS, ...DISPLAY_OPTIONS, ...DASHBOARD_VALUE_OPTIONS, 'no-mouse': { type: 'boolean', default: false }, record: { type: 'boolean', default: false }, version: { type: 'boolean', short: 'v', default: false } });
+  const shared = readSharedArgs(v);
+  return { ...shared, ...readReplayMarket(v, shared.url), ...readDisplayArgs(v), noMouse: v['no-mouse'] ?? false, ...(v.record === true ? { record: true } : {}), version: v.version ?? false };
 }
 
 /** `perpdesk serve` flags: the dashboard's (but mouse and colour, which are each viewer's), and the SSH server's. */

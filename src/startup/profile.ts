@@ -13,7 +13,7 @@ import type { Config, Profile } from './config.js';
  *   `--keystore`/`--key-file` its master key. `--read-only` loads none of them.
  * - A read-only profile stays read-only: a key flag with it is an error, not a switch to trading.
  * - The default profile is set aside when the command line names another target: `--url`,
- *   or (for a default with a url) an embedded-only flag (`--activity`, `--seed`, `--port`, `--fresh`).
+ *   or (for a default with a url) an embedded-only flag (`--activity`, `--seed`, `--port`, `--fresh`, `--replay-market`).
  *
  * Without `--profile` and without a default the args come back untouched.
  */
@@ -36,7 +36,7 @@ export function chosenProfile(args: SharedArgs, config: Pick<Config, 'profile' |
   if (name === undefined) return undefined;
   if (args.url !== undefined) return undefined;
   const hasUrl = config.profiles?.[name]?.url !== undefined;
-  const embeddedFlag = args.activity !== undefined || args.seed !== undefined || args.port !== undefined || args.fresh === true;
+  const embeddedFlag = args.activity !== undefined || args.seed !== undefined || args.port !== undefined || args.fresh === true || args.replayMarket !== undefined;
   if (hasUrl && embeddedFlag) return undefined;
   return name;
 }
@@ -93,7 +93,7 @@ function checkResolved(a: SharedArgs, name: string): void {
   if (a.readOnly && a.url !== undefined && a.address === undefined) throw new ArgsError(`${from}: read-only on a deployment needs an address (--address 0x...)`);
   if (a.url === undefined && a.ws !== undefined) throw new ArgsError(`${from}: --ws needs a url (the profile is the embedded exchange)`);
   if (a.url !== undefined) {
-    for (const [flag, given] of [['--activity', a.activity !== undefined], ['--seed', a.seed !== undefined], ['--port', a.port !== undefined], ['--fresh', a.fresh === true]] as const) {
+    for (const [flag, given] of [['--activity', a.activity !== undefined], ['--seed', a.seed !== undefined], ['--port', a.port !== undefined], ['--fresh', a.fresh === true], ['--replay-market', a.replayMarket !== undefined]] as const) {
       if (given) throw new ArgsError(`${flag} applies to the embedded exchange only, and ${from} has a url`);
     }
   }

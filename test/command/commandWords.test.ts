@@ -11,6 +11,8 @@ describe('the command words src/cli.ts dispatches on', () => {
     expect(commandLine(['--url=http://x', '--read-only', 'book'])).toEqual(['book', '--url=http://x', '--read-only']);
     expect(commandLine(['--contract', 'order', '--theme', 'dark'])).toBeUndefined();
     expect(commandLine(['--activity', 'calm'])).toBeUndefined();
+    // The dashboard's own value flags: a recording named `replay` is not the replay command.
+    expect(commandLine(['--replay-market', 'replay', '--speed', '5'])).toBeUndefined();
     // Any other word is the command line's to answer (unknown command, did you mean).
     expect(commandLine(['ordrs', '--json'])).toEqual(['ordrs', '--json']);
     expect(commandLine([])).toBeUndefined();

@@ -93,6 +93,13 @@ describe('perpdesk serve flags', () => {
     expect(() => parseServeArgs(['--ssh', '127.0.0.1:0', '--idle-timeout', 'soon'])).toThrow('--idle-timeout must be a duration');
   });
 
+  it('--replay-market PATH [--speed S] is the embedded venue\'s only', () => {
+    expect(parseDashboardArgs(['--replay-market', 'rec', '--speed', '5'])).toMatchObject({ replayMarket: 'rec', speed: '5' });
+    expect(parseDashboardArgs(['--replay-market=rec']).speed).toBeUndefined();
+    expect(() => parseDashboardArgs(['--replay-market', 'rec', '--url', 'http://x.example'])).toThrow('--replay-market applies to the embedded exchange only');
+    expect(() => parseDashboardArgs(['--speed', '5'])).toThrow('--speed goes with --replay-market PATH');
+  });
+
   it('--fresh is the embedded venue\'s only', () => {
     expect(parseDashboardArgs(['--fresh']).fresh).toBe(true);
     expect(() => parseDashboardArgs(['--fresh', '--url', 'http://x.example'])).toThrow('--fresh applies to the embedded exchange only');

@@ -54,7 +54,7 @@ function session(): AppContextValue['session'] {
   // Anything else the dashboard asks of its session (feeds, polls) does nothing here.
   const idle = () => () => {};
   // Not a replay: no replay feed (a function here would read as one).
-  return new Proxy({ exchange, replay: undefined } as Record<string | symbol, unknown>, { get: (t, k) => (k in t ? t[k] : idle) }) as unknown as AppContextValue['session'];
+  return new Proxy({ exchange, replay: undefined, recorder: undefined } as Record<string | symbol, unknown>, { get: (t, k) => (k in t ? t[k] : idle) }) as unknown as AppContextValue['session'];
 }
 
 interface Started {

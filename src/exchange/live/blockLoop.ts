@@ -10,6 +10,7 @@ import type { ExchangeCore } from '../core.js';
 import { bboOf, l2BookOf } from '../info/marketQueries.js';
 import { ACTIVITY_LEVELS, type ActivityLevel } from '../market/activity.js';
 import { toCandleUpdate } from '../market/candleWire.js';
+import type { IndexFeed } from './indexFeed.js';
 import { MarketBots } from './marketBots.js';
 
 export const DEFAULT_BLOCK_MS = 100;
@@ -17,6 +18,8 @@ export const DEFAULT_BLOCK_MS = 100;
 export interface BlockLoopOptions {
   activity: ActivityLevel;
   blockMs: number;
+  /** A replayed market: sets the index of the contracts it follows each block, before the bots act. */
+  feed?: IndexFeed;
 }
 
 export function parseActivity(value: string | undefined, fallback: ActivityLevel): ActivityLevel {
@@ -35,7 +38,8 @@ export class BlockLoop {
     readonly opts: BlockLoopOptions,
   ) {
     if (!Number.isSafeInteger(opts.blockMs) || opts.blockMs < 1) throw new RangeError('block interval must be a whole number of milliseconds >= 1');
-    this.bots = opts.activity === 'off' ? undefined : new MarketBots(core, opts);
+    const feed = opts.feed;
+    this.bots = opts.activity === 'off' ? undefined : new MarketBots(core, { activity: opts.activity, blockMs: opts.blockMs, ...(feed ? { follows: (id: number) => feed.follows(id) } : {}) });
   }
 
   start(): void {
@@ -53,6 +57,7 @@ export class BlockLoop {
   /** One block; public so in-process tests can step without a timer. */
   tick(now = this.core.clock.now()): void {
     try {
+      this.opts.feed?.step(now);
       this.bots?.step(now);
       this.core.trading.step(now);
       // The bots' activity and what the block settled, in one transaction per block.

@@ -16,6 +16,8 @@ import { ensureBotAccount } from './botAccounts.js';
 export interface MarketBotsOptions {
   activity: ActivityLevel;
   blockMs: number;
+  /** The contracts whose index a replayed market sets (their walk stands still). */
+  follows?: (contractId: number) => boolean;
 }
 
 export class MarketBots {
@@ -25,7 +27,7 @@ export class MarketBots {
 
   constructor(
     private readonly core: ExchangeCore,
-    opts: MarketBotsOptions,
+    private readonly opts: MarketBotsOptions,
   ) {
     const makers = Array.from({ length: MAX_MAKERS }, (_, i) => ensureBotAccount(core, `maker-${i}`));
     const takers = Array.from({ length: MAX_TAKERS }, (_, i) => ensureBotAccount(core, `taker-${i}`));
@@ -74,7 +76,7 @@ export class MarketBots {
         ownOrders: (owner) => market.book.ordersOf(owner),
         position: (owner) => netSize(t.holdings.get(Number(owner), contractId)),
       };
-      const { index, intents } = driver.step(now, view);
+      const { index, intents } = driver.step(now, view, this.opts.follows?.(contractId) ?? false);
       if (index !== this.core.indexPrices.get(contractId)) this.core.indexPrices.set(contractId, index);
       // Each intent is its own operation, as a request from that bot would be: its events go out on their own.
       for (const intent of intents) t.run(() => this.apply(contractId, intent, now));

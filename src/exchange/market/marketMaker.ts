@@ -78,6 +78,10 @@ export function niceTicks(n: bigint): bigint {
   return n >= 5n * unit ? 5n * unit : n >= 2n * unit ? 2n * unit : unit;
 }
 
+function minBig(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
 export class MarketDriver {
   private readonly walk: IndexWalk;
   private readonly makers: Maker[];
@@ -89,6 +93,7 @@ export class MarketDriver {
   private readonly blockMs: number;
   private params: ActivityParams;
   private readonly volatilityScale: number;
+  private lastIndex: bigint | undefined;
 
   constructor(opts: MarketDriverOptions) {
     this.volatilityScale = Math.max(0, opts.volatilityScale ?? 1);
@@ -145,11 +150,20 @@ export class MarketDriver {
     return this.walk.setIndex(px);
   }
 
-  /** One block. Bots beyond the level's count (or all, at 'off') withdraw their quotes. */
-  step(now: number, view: MarketView): DriverStep {
-    const index = this.walk.step(now);
+  /**
+   * One block. Bots beyond the level's count (or all, at 'off') withdraw their quotes.
+   * `followed`: the index is set from outside each block (a replayed market, setIndex) and
+   * does not walk; a move makes every maker requote at once, and no maker's inventory skew
+   * takes its quotes across the index, so the mark (the median of the touch and the index)
+   * is the index.
+   */
+  step(now: number, view: MarketView, followed = false): DriverStep {
+    const index = followed ? this.walk.px : this.walk.step(now);
+    const moved = followed && index !== this.lastIndex;
+    this.lastIndex = index;
     const p = this.params;
     const intents: BotIntent[] = [];
+    const places: BotIntent[] = [];
     const bps = (b: number): bigint => (index * BigInt(Math.round(b * 100))) / (1_000_000n * this.tick);
     const gapTicks = niceTicks(bps(p.levelGapBps));
 
@@ -160,9 +174,11 @@ export class MarketDriver {
         return;
       }
       // An empty ladder is filled at once; otherwise the maker looks with the level's requote chance.
-      if (!maker.rng.chance(p.requoteChance) && quotes.length > 0) return;
+      if (!maker.rng.chance(p.requoteChance) && quotes.length > 0 && !moved) return;
       const lots = p.makerLots.min + Math.floor(maker.sizeDraw * (p.makerLots.max - p.makerLots.min + 1));
       const size = this.lot * BigInt(lots);
+      const spreadTicks = bps(p.spreadBps * (i + 1));
+      const maxSkewTicks = followed ? minBig(gapTicks * 2n, (spreadTicks > 1n ? spreadTicks : 1n) - 1n) : gapTicks * 2n;
       const plan = planMakerQuotes({
         index,
         tickSize: this.tick,
@@ -171,17 +187,19 @@ export class MarketDriver {
         quotes,
         inventory: view.position(maker.owner),
         levels: p.quoteLevels,
-        spreadTicks: bps(p.spreadBps * (i + 1)),
+        spreadTicks,
         gapTicks,
         size,
         maxInventory: size * BigInt(p.quoteLevels) * 2n,
-        maxSkewTicks: gapTicks * 2n,
-        bestBid: view.bestBid,
-        bestAsk: view.bestAsk,
+        maxSkewTicks,
+        // After a followed move every maker requotes: the touch of the stale quotes says nothing (an Alo quote that would still cross is refused).
+        ...(moved ? {} : { bestBid: view.bestBid, bestAsk: view.bestAsk }),
       });
       if (plan.cancels.length > 0) intents.push({ kind: 'cancel', owner: maker.owner, oids: plan.cancels });
-      for (const q of plan.places) intents.push({ kind: 'place', owner: maker.owner, isBuy: q.isBuy, px: q.px, sz: q.sz, tif: q.tif, reduceOnly: false });
+      for (const q of plan.places) (moved ? places : intents).push({ kind: 'place', owner: maker.owner, isBuy: q.isBuy, px: q.px, sz: q.sz, tif: q.tif, reduceOnly: false });
     });
+    // Every stale quote is gone before the new ladders go up, so none is refused for crossing another bot's.
+    intents.push(...places);
 
     this.takers.forEach((taker, i) => {
       if (i >= p.takers) return;

@@ -79,6 +79,7 @@ export const StatusBar = memo(function StatusBar({ width }: { width: number }) {
   const { mode, store, session } = useApp();
   const feed = session?.replay;
   const replay = useSyncExternalStore(feed?.subscribe ?? noFeed, () => (feed ? replayText(feed.status()) : undefined));
+  const recording = useSyncExternalStore(session?.onRecording ?? noFeed, () => session?.recorder !== undefined);
   const { bindings } = useShell();
   const hintText = useViewState((s) => encodeHints(hintsFor(s, bindings, mode.readOnly)));
   const connection = useAppState(selectConnection);
@@ -122,6 +123,7 @@ export const StatusBar = memo(function StatusBar({ width }: { width: number }) {
       viewers,
       message,
       ...(replay !== undefined ? { replay } : {}),
+      ...(recording ? { recording } : {}),
     },
     width,
   );

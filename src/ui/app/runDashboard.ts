@@ -76,7 +76,8 @@ export async function runDashboard(first: Prepared): Promise<number> {
       face: 'dashboard',
       level,
       desktop: true,
-      onProgress: (step) => view.setProgress(viewStore, step),
+      // A market replay's lines (what is followed, its end) come at any time: notices that stay to be read.
+      onProgress: (step) => (step.startsWith('market replay:') ? view.notify(viewStore, step, 'info') : view.setProgress(viewStore, step)),
       rememberedContract: () => {
         remembered = loadRememberedView(stateDir);
         return remembered.view.contract;

@@ -21,6 +21,8 @@ export interface StatusModel {
   viewers?: number | null;
   /** A replay's recorded time, speed and play state (`REPLAY 06:24:15 2x playing`); absent live. */
   replay?: string;
+  /** The session is recording the market (`--record`, the palette's record.toggle): `● REC` stays while it does. */
+  recording?: boolean;
   /** The newest notice or error; `toast` marks a request's answer, which the other groups make room for. */
   message: { text: string; tone: 'info' | 'warning' | 'error' | 'success'; toast?: boolean; at?: number } | undefined;
 }
@@ -121,6 +123,7 @@ export function statusSegments(m: StatusModel, width: number): Segment[] {
     { priority: 3, segments: [{ text: m.dataAgeMs === undefined ? 'data —' : `data ${formatAge(m.dataAgeMs)}`, token: 'muted' }] },
   ];
   if (m.replay !== undefined) groups.push({ priority: 0, keep: true, segments: [{ text: m.replay, token: 'accent', bold: true }], narrower: [[{ text: m.replay.replace(/ (playing|paused|ended)$/, ''), token: 'accent', bold: true }]] });
+  if (m.recording) groups.push({ priority: 1, keep: true, segments: [{ text: '● REC', token: 'error', bold: true }], narrower: [[{ text: '●R', token: 'error', bold: true }]] });
   if (m.viewers !== undefined && m.viewers !== null) {
     groups.push({ priority: 1, segments: [{ text: `ssh ${m.viewers} viewer${m.viewers === 1 ? '' : 's'}`, token: 'accent' }], narrower: [[{ text: `ssh ${m.viewers}`, token: 'accent' }]] });
   }

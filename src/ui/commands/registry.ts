@@ -15,6 +15,7 @@ import type { CommandContext, CommandHandler, CommandTable } from './types.js';
 import { VIEW_COMMANDS } from './viewCommands.js';
 import { REPLAY_COMMANDS } from './replayCommands.js';
 import { ROW_MENU_COMMANDS } from './rowMenuCommands.js';
+import { RECORD_COMMANDS } from './recordCommands.js';
 
 /**
  * One handler per command id: trading keys and form keys (tradingCommands.ts, which opens
@@ -37,6 +38,7 @@ export const COMMANDS = {
   ...HEATMAP_COMMANDS,
   ...REPLAY_COMMANDS,
   ...ROW_MENU_COMMANDS,
+  ...RECORD_COMMANDS,
 } satisfies Record<CommandId, CommandHandler>;
 
 /**
