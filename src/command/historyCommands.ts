@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { collateralCoin, contractById } from '../forms/index.js';
+import { collateralCoin, contractById } from '../forms/context.js';
 import { EMBEDDED_VENUE, historyFileSegments, venueOfUrl } from '../history/historyPath.js';
 import type { Gap, HistoryQuery, HistoryScope, HistoryStore, StoredFill } from '../history/historyStore.js';
 import { parseTimeBound } from '../history/timeBound.js';
-import { formatDecimal } from '../protocol/index.js';
+import { formatDecimal } from '../protocol/decimal.js';
 import type { Configs, OrderUpdate } from '../protocol/wire/index.js';
 import { openHistoryFile } from '../session/historyRecorder.js';
 import { JournalFile, journalScopeFilter } from '../session/journalFile.js';
