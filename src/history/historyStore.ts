@@ -288,6 +288,9 @@ function where(q: HistoryQuery, timeColumn = 'time', contract = true): { sql: st
   return { sql: parts.length ? ` WHERE ${parts.join(' AND ')}` : '', args };
 }
 
+/** `q` ending at `before` too (the earlier of the two). */
+const upTo = (q: HistoryQuery, before: number | undefined): HistoryQuery => (before === undefined ? q : { ...q, until: Math.min(q.until ?? before, before) });
+
 export interface OpenHistoryOptions {
   /** How long a writer waits for another process's write to finish (default 5 s). */
   busyTimeoutMs?: number;
@@ -589,22 +592,34 @@ export class HistoryStore {
     return r.t ?? undefined;
   }
 
-  /** The newest `limit` fills of the period, newest first, and how many the period holds. */
-  recentFills(q: HistoryQuery, limit: number): { rows: StoredFill[]; count: number } {
+  /** The newest `limit` fills of the period at or before `before` (a window further back; the newest without), newest first, and how many the period holds. */
+  recentFills(q: HistoryQuery, limit: number, before?: number): { rows: StoredFill[]; count: number } {
     const w = where(q);
     const count = (this.db.prepare(`SELECT count(*) AS n FROM fills${w.sql}`).get(...w.args) as { n: number }).n;
-    const rows = (this.db.prepare(`SELECT * FROM fills${w.sql} ORDER BY time DESC, tid DESC, oid DESC LIMIT ?`).all(...w.args, limit) as FillRow[]).map(fillOf);
+    const r = where(upTo(q, before));
+    const rows = (this.db.prepare(`SELECT * FROM fills${r.sql} ORDER BY time DESC, tid DESC, oid DESC LIMIT ?`).all(...r.args, limit) as FillRow[]).map(fillOf);
     return { rows, count };
   }
 
-  /** The newest `limit` order events of the period, newest first, and how many the period holds. */
-  recentOrders(q: HistoryQuery, limit: number): { rows: StoredOrderEvent[]; count: number } {
+  /** The newest `limit` order events of the period at or before `before`, newest first, and how many the period holds. */
+  recentOrders(q: HistoryQuery, limit: number, before?: number): { rows: StoredOrderEvent[]; count: number } {
     const w = where(q);
     const count = (this.db.prepare(`SELECT count(*) AS n FROM order_events${w.sql}`).get(...w.args) as { n: number }).n;
-    const ids = (this.db.prepare(`SELECT id FROM order_events${w.sql} ORDER BY time DESC, id DESC LIMIT ?`).pluck().all(...w.args, limit) as number[]);
+    const r = where(upTo(q, before));
+    const ids = (this.db.prepare(`SELECT id FROM order_events${r.sql} ORDER BY time DESC, id DESC LIMIT ?`).pluck().all(...r.args, limit) as number[]);
     if (ids.length === 0) return { rows: [], count };
     const rows = this.orders({ ...q, since: undefined, until: undefined, contractId: undefined, ids });
     return { rows: rows.reverse(), count };
+  }
+
+  /**
+   * The time of the `n`th fill (or order event) of the period after `time`, oldest first:
+   * where a window that ends `n` rows newer than `time` ends. Undefined when fewer follow.
+   */
+  timeAfter(table: 'fills' | 'orders', q: HistoryQuery, time: number, n: number): number | undefined {
+    const w = where({ ...q, since: Math.max(q.since ?? time + 1, time + 1) });
+    const name = table === 'fills' ? 'fills' : 'order_events';
+    return (this.db.prepare(`SELECT time FROM ${name}${w.sql} ORDER BY time LIMIT 1 OFFSET ?`).pluck().get(...w.args, Math.max(0, n - 1)) as number | undefined) ?? undefined;
   }
 
   /** The latest sample's time, exchange ms. */
