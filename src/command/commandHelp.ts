@@ -1,5 +1,5 @@
 import { commandName, COMMANDS } from './commands.js';
-import type { CommandSpec } from './commandSpec.js';
+import type { CommandHead } from './commandSpec.js';
 import { EXIT_HELP } from './exitCodes.js';
 
 /** Flags every command takes besides the target and key flags of `perpdesk --help`. */
@@ -13,7 +13,7 @@ export const COMMAND_FLAG_HELP = `Output and safety (every command):
   --yes                   send what the config's confirm policy would ask about
 `;
 
-function usageLine(c: CommandSpec): string {
+function usageLine(c: CommandHead): string {
   return `perpdesk ${commandName(c)}${c.usage ? ` ${c.usage}` : ''}`;
 }
 
@@ -22,7 +22,7 @@ export function commandsHelp(): string {
   const reads = COMMANDS.filter((c) => !c.writes);
   const writes = COMMANDS.filter((c) => c.writes);
   const width = Math.max(...COMMANDS.map((c) => commandName(c).length)) + 2;
-  const line = (c: CommandSpec) => `  ${commandName(c).padEnd(width)}${c.summary}${c.watch ? ' (--watch)' : ''}`;
+  const line = (c: CommandHead) => `  ${commandName(c).padEnd(width)}${c.summary}${c.watch ? ' (--watch)' : ''}`;
   return [
     'perpdesk commands: every read and write without the screen',
     '',
@@ -46,7 +46,7 @@ export function commandsHelp(): string {
 }
 
 /** `perpdesk algo`, `perpdesk collateral --help`: the commands under a group's words. */
-export function groupHelp(words: readonly string[], under: readonly CommandSpec[]): string {
+export function groupHelp(words: readonly string[], under: readonly CommandHead[]): string {
   const width = Math.max(...under.map((c) => commandName(c).length)) + 2;
   return [
     `perpdesk ${words.join(' ')}: ${under.length} command${under.length === 1 ? '' : 's'} (perpdesk <command> --help for one's flags)`,
@@ -56,7 +56,7 @@ export function groupHelp(words: readonly string[], under: readonly CommandSpec[
   ].join('\n');
 }
 
-export function commandHelp(c: CommandSpec): string {
+export function commandHelp(c: CommandHead): string {
   const opts = Object.entries(c.optionHelp ?? {});
   const width = Math.max(0, ...opts.map(([k]) => k.length)) + 6;
   const under = COMMANDS.filter((x) => x.path.length > c.path.length && c.path.every((w, i) => x.path[i] === w));

@@ -9,8 +9,8 @@ import { prepareStateDir, StateDirError } from '../session/stateDir.js';
 import { matchSorter, rankings } from 'match-sorter';
 import { terminalSafe } from '../protocol/safeText.js';
 import { commandHelp, commandsHelp, groupHelp } from './commandHelp.js';
-import { commandName, COMMANDS, findCommand } from './commands.js';
-import type { CommandFlags, CommandRun, CommandSpec, OptionSpecs } from './commandSpec.js';
+import { commandName, COMMANDS, findCommand, loadCommand } from './commands.js';
+import type { CommandFlags, CommandHead, CommandRun, CommandSpec, OptionSpecs } from './commandSpec.js';
 import { CommandError, EXIT } from './exitCodes.js';
 import { prepareTables, printOutput, toJson, type OutputMode, type Writer } from './output.js';
 import { parseDuration } from '../format/parseDuration.js';
@@ -111,7 +111,9 @@ export async function commandMain(words: readonly string[], io: CommandIo = proc
   if (argv[0] === 'order' && /^\d+$/.test(argv[1] ?? '')) argv = ['order', 'show', ...argv.slice(1)];
   let mode: OutputMode = io.stdout.isTTY === true && !argv.includes('--json') ? 'table' : 'json';
   const person: CommandIo = { ...io, stderr: forPerson(io.stderr), stdout: mode === 'table' ? Object.assign(forPerson(io.stdout), { isTTY: io.stdout.isTTY }) : io.stdout };
-  const spec: CommandSpec | undefined = argv[0] === 'schema' ? schemaCommand : findCommand(argv);
+  // The index (words, flags, help) until the command runs: its module is imported then.
+  const info = argv[0] === 'schema' ? undefined : findCommand(argv);
+  const spec: CommandHead | undefined = argv[0] === 'schema' ? schemaCommand : info;
   if (!spec) {
     // A group's words alone (`perpdesk algo`, `perpdesk collateral --help`) list its commands.
     const words = argv.filter((w) => !w.startsWith('-'));
@@ -143,6 +145,9 @@ export async function commandMain(words: readonly string[], io: CommandIo = proc
       io.stdout.write(commandHelp(spec));
       return EXIT.ok;
     }
+    // Its module loads (files read off the thread pool) while the config and state directory are read.
+    const loading: Promise<CommandSpec> = info ? loadCommand(info) : Promise.resolve(schemaCommand);
+    loading.catch(() => {});
     if (parsed.positionals.some((w) => w.startsWith('-') && !NEGATIVE.test(w))) throw new ArgsError(`unexpected words: ${parsed.positionals.join(' ')}`);
     if (flags.watch && !spec.watch) throw new ArgsError(`${commandName(spec)} has no --watch`);
     if ((flags.count !== undefined || flags.forMs !== undefined) && !flags.watch && !spec.streams) throw new ArgsError('--count and --for go with --watch');
@@ -197,7 +202,7 @@ export async function commandMain(words: readonly string[], io: CommandIo = proc
     if (mode === 'table') await prepareTables();
     // A command derives an address and signs at most a few times before it exits.
     (await import('../protocol/signature.js')).signWithoutTables();
-    const out = await spec.run(run);
+    const out = await (await loading).run(run);
     // The one signed path answers a dry run with a dry-run document; anything else means a command skipped it.
     if (spec.writes && run.args.dryRun && !(out && typeof out.json === 'object' && out.json !== null && (out.json as { dryRun?: unknown }).dryRun === true)) {
       throw new CommandError(EXIT.internal, `internal error: ${commandName(spec)} answered --dry-run without a dry run`);

@@ -38,6 +38,20 @@ export interface CommandRun {
   ask(question: string): Promise<string | undefined>;
 }
 
+/**
+ * What help, completions, the argument parser and the README table read of a command
+ * without loading it: its words, flags and help (src/command/commandIndex.ts, generated
+ * from the records by `npm run commands:index`). Its `module` is imported when it runs.
+ */
+export type CommandHead = Pick<CommandSpec, 'path' | 'usage' | 'summary' | 'writes' | 'watch' | 'streams' | 'options' | 'optionHelp'>;
+
+export interface CommandInfo extends CommandHead {
+  /** The module whose records hold the command (commands.ts, COMMAND_MODULES). */
+  module: string;
+  /** Its record has an output schema for `perpdesk schema`. */
+  hasSchema?: boolean;
+}
+
 /** One command: a record, so help, the README table and `perpdesk schema` read the same list. */
 export interface CommandSpec {
   /** Words that name it: ['orders'], ['agent', 'approve']. */

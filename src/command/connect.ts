@@ -3,7 +3,6 @@ import { defaultWsUrl } from '../client/wsUrl.js';
 import type { SessionKeys, SessionTarget } from '../session/createSession.js';
 import type { EmbeddedExchange } from '../session/embedded.js';
 import { readEndpoint } from '../session/endpointFile.js';
-import { loadDeploymentKeys, StartupError } from '../session/target.js';
 import { readFile } from 'node:fs/promises';
 import { KeySourceError, loadKeyFile, loadKeyFromEnv } from '../wallet/index.js';
 import type { CommandRun } from './commandSpec.js';
@@ -58,6 +57,8 @@ export async function connect(r: CommandRun, need: Need): Promise<Connection> {
       if (need === 'account' && address === undefined) throw new CommandError(EXIT.usage, 'this read needs an account: --address 0x... or a key flag');
       return { target, keys: address ? { address } : {}, address, source: 'url', warnings: [] } as Connection;
     }
+    // Loaded only for a write to a deployment: a read never loads the client's onboarding.
+    const { loadDeploymentKeys, StartupError } = await import('../session/target.js');
     try {
       const k = await loadDeploymentKeys({ ...a, url }, url, r.stateDir, { createAgent: false });
       return { target, keys: { ...(k.master ? { master: k.master } : {}), ...(k.agent ? { agent: k.agent } : {}), address: k.address }, address: k.address, source: 'url', warnings: k.warnings };

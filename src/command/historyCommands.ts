@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { collateralCoin, contractById } from '../forms/index.js';
+import { collateralCoin, contractById } from '../forms/context.js';
 import { EMBEDDED_VENUE, historyFileSegments, venueOfUrl } from '../history/historyPath.js';
-import type { Gap, HistoryQuery, HistoryScope, HistoryStore, StoredFill } from '../history/historyStore.js';
+import type { Gap, HistoryQuery, HistoryScope, HistoryStore, RawFill, StoredFill } from '../history/historyStore.js';
 import { parseTimeBound } from '../history/timeBound.js';
-import { formatDecimal } from '../protocol/index.js';
+import { formatDecimal } from '../protocol/decimal.js';
 import type { Configs, OrderUpdate } from '../protocol/wire/index.js';
 import { openHistoryFile } from '../session/historyRecorder.js';
 import { JournalFile, journalScopeFilter } from '../session/journalFile.js';
@@ -86,8 +86,8 @@ interface Kind {
   columns: readonly string[];
   /** Every row, read at once: for the table and the JSON document. */
   rows(store: HistoryStore, q: HistoryQuery, configs: Configs | null): Iterable<Row>;
-  /** The CSV lines of `rows` (without CRLF) made straight from the records, the same bytes `writeCsv` gives for the rows: for a kind that can be long. */
-  csvLines?(store: HistoryStore, q: HistoryQuery, configs: Configs | null): Iterable<string>;
+  /** The CSV of `rows` made straight from the rows SQLite hands over, the same bytes `writeCsv` gives for the rows: for a kind that can be long. */
+  csv?(store: HistoryStore, q: HistoryQuery, configs: Configs | null): { rows: Iterable<RawFill>; line: (row: RawFill) => string };
 }
 
 const contractName = (configs: Configs | null, id: number) => contractById(configs, id)?.name ?? null;
@@ -102,16 +102,6 @@ function historyFillRows(fills: Iterable<StoredFill>, configs: Configs | null): 
   };
 }
 
-/**
- * The CSV line `writeCsv` writes for a fill's row (`historyFillRows`) with the columns of
- * `fills` and the gap columns after, each cell as csvCell makes it but what can be done once
- * done once: the words that do not change (kind, side, coin, a contract's name) quoted once,
- * integers and ISO times as they are, decimals from raw units (digits, a point, a leading
- * minus: nothing to quote or guard) as fillRow writes them (by string, `unitsText`),
- * liquidity and source quoted once per value, prices and sizes of digits and a point as they
- * are; the exchange's other strings through csvCell. The
- * fixtures of test/history/exportBytes.test.ts hold it to the rows' bytes.
- */
 /**
  * `formatDecimal(BigInt(raw), decimals)` of an integer's text (`-?\d+`), by string: the same
  * text without a BigInt and its division for each fee and PnL of an export.
@@ -131,23 +121,36 @@ export function unitsText(raw: string, decimals: number): string {
   return negative && body !== '0' ? `-${body}` : body;
 }
 
-function fillCsvLines(fills: Iterable<StoredFill>, configs: Configs | null): Iterable<string> {
+/**
+ * The CSV line (without CRLF) `writeCsv` writes for a fill's row (`historyFillRows`) with the
+ * columns of `fills` and the gap columns after, made from the fill as SQLite hands it over
+ * (`iterateFillRows`, no object made for it), each cell as csvCell makes it but what can be
+ * done once done once: the words that do not change (kind, side, coin, a contract's name)
+ * quoted once, integers and ISO times as they are, decimals from raw units (digits, a point,
+ * a leading minus: nothing to quote or guard) as fillRow writes them (by string,
+ * `unitsText`), liquidity and source quoted once per value, prices and sizes of digits and a
+ * point as they are; the exchange's other strings through csvCell. The fixtures of
+ * test/history/exportBytes.test.ts hold it to the rows' bytes.
+ */
+function fillCsvLine(configs: Configs | null): (row: RawFill) => string {
   const coin = collateralCoin(configs);
   const coinCell = csvCell(coin.name);
-  const names = new Map<number, string>();
-  const nameCell = (id: number) => {
-    let cell = names.get(id);
-    if (cell === undefined) names.set(id, (cell = csvCell(contractName(configs, id))));
-    return cell;
+  // The contract's name and id cells together, made once a contract.
+  const contracts = new Map<number, string>();
+  const contractCells = (id: number) => {
+    let cells = contracts.get(id);
+    if (cells === undefined) contracts.set(id, (cells = `${csvCell(contractName(configs, id))},${int(id)}`));
+    return cells;
   };
   const amount = (raw: string) => (/^-?\d+$/.test(raw) ? unitsText(raw, coin.decimals) : csvCell(raw));
   // A price or size of digits and a point, as the wire mostly sends them, has nothing to quote or guard.
   const text = (wire: string) => (/^\d+(\.\d+)?$/.test(wire) ? wire : csvCell(wire));
-  const int = (n: number) => csvCell(n);
-  // An ISO time starting with a digit (years 0 to 9999) has nothing to quote or guard.
+  // SQLite hands an INTEGER column over as an integer: written as it is.
+  const int = (n: number) => (Number.isInteger(n) ? String(n) : csvCell(n));
+  // An ISO time starting with a digit (years 0 to 9999) has nothing to quote or guard; with its milliseconds after.
   const time = (ms: number) => {
     const text = iso(ms);
-    return text !== null && text.charCodeAt(0) >= 48 && text.charCodeAt(0) <= 57 ? text : csvCell(text);
+    return `${text !== null && text.charCodeAt(0) >= 48 && text.charCodeAt(0) <= 57 ? text : csvCell(text)},${int(ms)}`;
   };
   // Liquidity and source take a few values: each quoted once.
   const words = new Map<string, string>();
@@ -156,13 +159,8 @@ function fillCsvLines(fills: Iterable<StoredFill>, configs: Configs | null): Ite
     if (cell === undefined) words.set(text, (cell = csvCell(text)));
     return cell;
   };
-  return {
-    *[Symbol.iterator]() {
-      for (const f of fills) {
-        yield `fill,${time(f.time)},${int(f.time)},${nameCell(f.contractId)},${int(f.contractId)},${f.isBuy ? 'buy' : 'sell'},${text(f.px)},${text(f.sz)},${word(f.liquidity)},${amount(f.fee)},${amount(f.closedPnl)},${coinCell},${f.liquidation ? 'true' : 'false'},${int(f.oid)},${csvCell(f.cloid ?? null)},${int(f.tid)},${word(f.source)},,,`;
-      }
-    },
-  };
+  return ([tid, oid, contractId, cloid, ms, isBuy, px, sz, liquidity, fee, closedPnl, liquidation, source]) =>
+    `fill,${time(ms)},${contractCells(contractId)},${isBuy === 1 ? 'buy' : 'sell'},${text(px)},${text(sz)},${word(liquidity)},${amount(fee)},${amount(closedPnl)},${coinCell},${liquidation === 1 ? 'true' : 'false'},${int(oid)},${cloid === null ? '' : csvCell(cloid)},${int(tid)},${word(source)},,,`;
 }
 
 const KINDS: readonly Kind[] = [
@@ -172,7 +170,7 @@ const KINDS: readonly Kind[] = [
     columns: ['kind', 'time', 'timeMs', 'contract', 'contractId', 'side', 'price', 'size', 'liquidity', 'fee', 'closedPnl', 'coin', 'liquidation', 'oid', 'cloid', 'tid', 'source'],
     // Off a cursor: CSV and NDJSON write each fill as it is read (100,000 of them in well under a second).
     rows: (store, q, configs) => historyFillRows(store.iterateFills(q), configs),
-    csvLines: (store, q, configs) => fillCsvLines(store.iterateFills(q), configs),
+    csv: (store, q, configs) => ({ rows: store.iterateFillRows(q), line: fillCsvLine(configs) }),
   },
   {
     verb: 'orders',
@@ -263,8 +261,11 @@ function listCommand(k: Kind): CommandSpec {
         const gaps = store.gaps({ ...(q.since !== undefined ? { since: q.since } : {}), ...(q.until !== undefined ? { until: q.until } : {}) });
         if (r.options['csv'] === true) {
           const columns = [...k.columns, 'until', 'untilMs', 'note'];
-          if (k.csvLines) await writeChunked(r.out, csvHeader(columns), linesThenGaps(k.csvLines(store, q, configs), columns, gaps), (line) => line, '\r\n');
-          else await writeCsv(r.out, columns, rowsThenGaps(k.rows(store, q, configs), gaps));
+          if (k.csv) {
+            const { rows, line } = k.csv(store, q, configs);
+            await writeChunked(r.out, csvHeader(columns), rows, line, '\r\n');
+            await writeChunked(r.out, undefined, gaps, (g) => csvLine(columns, gapRow(g)), '\r\n');
+          } else await writeCsv(r.out, columns, rowsThenGaps(k.rows(store, q, configs), gaps));
           return undefined;
         }
         if (r.options['ndjson'] === true) {
@@ -284,11 +285,6 @@ function listCommand(k: Kind): CommandSpec {
         return out;
       }),
   };
-}
-
-function* linesThenGaps(lines: Iterable<string>, columns: readonly string[], gaps: readonly Gap[]): Generator<string, void, undefined> {
-  yield* lines;
-  for (const g of gaps) yield csvLine(columns, gapRow(g));
 }
 
 function* rowsThenGaps(rows: Iterable<Row>, gaps: readonly Gap[]): Generator<Row, void, undefined> {

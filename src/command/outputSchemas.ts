@@ -1,6 +1,7 @@
 import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { commandName, COMMANDS } from './commands.js';
+import { ALL_COMMANDS as COMMANDS } from './allCommands.js';
+import { commandName } from './commands.js';
 import { EXIT } from './exitCodes.js';
 import { WATCH_LINE_SCHEMAS } from './readCommands.js';
 

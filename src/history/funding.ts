@@ -18,7 +18,7 @@
  * under a unit each, and a size that changed between them leaves the derivation undone (null).
  */
 import { ceilDiv, floorDiv, MarginMath } from '../protocol/risk/index.js';
-import { formatDecimal, parseDecimal } from '../protocol/index.js';
+import { formatDecimal, parseDecimal } from '../protocol/decimal.js';
 import type { Fill } from '../protocol/wire/index.js';
 
 /** Funding indexes are read at this scale (the wire's strings have at most this many decimals). */

@@ -36,6 +36,10 @@ export interface HistoryRead {
   until: number;
   /** Newest first, at most the reader's limit; `count` is how many the period holds. */
   fills?: { rows: readonly StoredFill[]; count: number };
+  /** Set when the rows are a window further back (`olderRows`): they end at this time, not at the newest. */
+  before?: number;
+  /** The period holds rows older than the window's (a kind was cut at the reader's limit). */
+  older?: boolean;
   orders?: { rows: readonly StoredOrderEvent[]; count: number };
   gaps: readonly Gap[];
   /** The period's derived payments, oldest first (at most the reader's limit, the newest kept). */
@@ -81,6 +85,8 @@ export class HistoryReader {
   private readonly reads = new Map<ReadPeriod, HistoryRead>();
   /** Per period, the fills' totals as last summed: from `since`, over the fills up to row `upTo`. */
   private readonly sums = new Map<ReadPeriod, { since: number | undefined; upTo: number; totals: Totals }>();
+  /** Per period, where the rows' window ends when it was paged back (olderRows); the newest rows without. */
+  private readonly windows = new Map<ReadPeriod, number>();
   /** Per period, the curve as last read, with what it was read over (a new sample, or a period's start that moved, reads it again). */
   private readonly curves = new Map<ReadPeriod, { key: string; curve: readonly { time: number; equity: bigint }[] }>();
   private readonly listeners = new Set<() => void>();
@@ -159,7 +165,38 @@ export class HistoryReader {
     for (const l of [...this.listeners]) l();
   }
 
+  /**
+   * The rows of `period` further back: a window of at most `limit` of each kind ending at
+   * `at` (the time of the row the cursor is on, at the end of the last window), read now.
+   * False when there is nothing older, or that is the window already.
+   */
+  olderRows(period: ReadPeriod, at: number): boolean {
+    if (!this.store || this.reads.get(period)?.older !== true || this.windows.get(period) === at) return false;
+    this.windows.set(period, at);
+    this.refresh();
+    return true;
+  }
+
+  /**
+   * The rows of `period` half a window newer than a window further back, from `at` (the
+   * time of its newest row, where the cursor is), read now; the newest rows again once
+   * fewer than that follow. False when the rows are the newest already.
+   */
+  newerRows(period: ReadPeriod, at: number): boolean {
+    const store = this.store;
+    if (!store || !this.windows.has(period)) return false;
+    const since = this.reads.get(period)?.since;
+    const q: HistoryQuery = since === undefined ? {} : { since };
+    const half = Math.max(1, Math.floor(this.o.limit / 2));
+    const ends = [safe(() => store.timeAfter('fills', q, at, half)), safe(() => store.timeAfter('orders', q, at, half))].filter((t): t is number => t !== undefined);
+    if (ends.length === 0) this.windows.delete(period);
+    else this.windows.set(period, Math.min(...ends));
+    this.refresh();
+    return true;
+  }
+
   close(): void {
+    this.windows.clear();
     this.wanted.clear();
     this.sums.clear();
     this.curves.clear();
@@ -178,8 +215,15 @@ export class HistoryReader {
     try {
       const out: HistoryRead = { ...base, gaps: gapsOf(store, since) };
       if (want.has('rows')) {
-        out.fills = store.recentFills(q, this.o.limit);
-        out.orders = store.recentOrders(q, this.o.limit);
+        const before = this.windows.get(period);
+        const fills = store.recentFills(q, this.o.limit, before);
+        const orders = store.recentOrders(q, this.o.limit, before);
+        // A kind cut at the limit ends the window at its oldest row: the other's older rows wait for the next window, so every row of the window's span is there.
+        const floor = Math.max(...[fills.rows, orders.rows].filter((rows) => rows.length >= this.o.limit).map((rows) => rows[rows.length - 1]!.time));
+        out.fills = Number.isFinite(floor) ? { ...fills, rows: fills.rows.filter((f) => f.time >= floor) } : fills;
+        out.orders = Number.isFinite(floor) ? { ...orders, rows: orders.rows.filter((o) => o.time >= floor) } : orders;
+        if (Number.isFinite(floor)) out.older = true;
+        if (before !== undefined) out.before = before;
       }
       if (want.has('funding') || want.has('pnl')) {
         const payments = store.funding(q);
@@ -285,6 +329,7 @@ function signature(r: HistoryRead): string {
   return [
     Object.keys(r).join(','),
     r.error ?? '',
+    `${r.before ?? ''}:${r.older ?? ''}`,
     r.fills ? `${r.fills.count}:${r.fills.rows[0]?.tid}:${r.fills.rows[r.fills.rows.length - 1]?.tid}` : '',
     r.orders ? `${r.orders.count}:${r.orders.rows[0]?.time}:${r.orders.rows[r.orders.rows.length - 1]?.time}` : '',
     r.gaps.map((g) => `${g.from}-${g.to}`).join(','),

@@ -2,7 +2,7 @@ import { closeSync, constants } from 'node:fs';
 import { join } from 'node:path';
 import type { InfoClient } from '../client/infoClient.js';
 import type { WsClient } from '../client/wsClient.js';
-import { collateralCoin } from '../forms/index.js';
+import { collateralCoin } from '../forms/context.js';
 import { historyFileSegments } from '../history/historyPath.js';
 import { HistoryStore, type FundingContract, type HistoryScope, type Sample } from '../history/historyStore.js';
 import type { JournalEntry } from '../model/journalEntry.js';

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JournalEntry } from '../model/journalEntry.js';
-import { formatDecimal } from '../protocol/index.js';
+import { formatDecimal } from '../protocol/decimal.js';
 import type { Configs, Fill, OrderUpdate } from '../protocol/wire/index.js';
 import type { AppState } from '../state/types.js';
 import { writeFileAtomicSync } from '../wallet/fsutil.js';
-import { collateralCoin, contractById } from '../forms/index.js';
+import { collateralCoin, contractById } from '../forms/context.js';
 import { JournalFile, journalScopeFilter } from './journalFile.js';
 import { prepareStateDir } from './stateDir.js';
 

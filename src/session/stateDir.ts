@@ -1,6 +1,6 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { errCode, formatMode } from '../wallet/fsutil.js';
-import { KeySourceError } from '../wallet/index.js';
+import { KeySourceError } from '../wallet/errors.js';
 
 // Windows has no POSIX owner or mode bits worth checking.
 const POSIX = process.platform !== 'win32';

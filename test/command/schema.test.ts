@@ -79,7 +79,7 @@ describe('perpdesk schema', () => {
     const schemas = JSON.parse(stdout) as Record<string, JsonSchema>;
 
     expect(schemas).toEqual(JSON.parse(JSON.stringify(outputSchemas())));
-    const names = COMMANDS.filter((c) => c.schema || c.writes).map(commandName);
+    const names = COMMANDS.filter((c) => c.hasSchema || c.writes).map(commandName);
     const watches = COMMANDS.filter((c) => c.watch).map((c) => `${commandName(c)} --watch`);
     expect(Object.keys(schemas).sort()).toEqual([...names, ...watches, 'error'].sort());
     for (const c of READ_COMMANDS) expect(schemas[commandName(c)]).toBeDefined();

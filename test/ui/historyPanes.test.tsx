@@ -10,6 +10,8 @@ import { PANES } from '../../src/ui/panes/paneDefs.js';
 import { historyListed } from '../../src/ui/panes/history/historyListed.js';
 import { paneRowCount } from '../../src/ui/panes/selection.js';
 import { createViewStore, view } from '../../src/ui/view/viewStore.js';
+import { LIST_COMMANDS } from '../../src/ui/commands/listCommands.js';
+import type { CommandContext } from '../../src/ui/commands/types.js';
 import { tempDirs } from '../support/tempDirs.js';
 import { CONFIGS, fullState } from './support/paneFixtures.js';
 import { renderPane } from './support/renderPane.js';
@@ -154,17 +156,65 @@ describe('the trading-memory panes over a store', () => {
     cleanup.push(r.unmount);
     expect(await until(() => plain(r.frame()).includes('not recorded from'))).toBe(true);
     const f = plain(r.frame());
-    expect(f).toContain('all · 502 of 602');
+    // The newest 500 fills and the order events of their span (the order placed before the oldest of them waits for the window further back).
+    expect(f).toContain('all · 501 of 602');
     expect(f).toMatch(/fill +SOL1 +Buy +150 +1 +0\.075/);
-    expect(paneRowCount('history', app.getState(), r.view.getState(), { history: reader })).toBe(503);
+    expect(paneRowCount('history', app.getState(), r.view.getState(), { history: reader })).toBe(502);
     view.cycleHistorySort(r.view);
     expect(await until(() => plain(r.frame()).includes('History all · oldest'))).toBe(true);
     const rows = historyListed(app.getState(), r.view.getState(), { history: reader }).rows;
-    // The order placed first, then the oldest of the 500 fills read (tid 101: the pane reads the newest 500 of 600).
-    expect(rows.map((x) => x.what).slice(0, 2)).toEqual(['placed', 'fill']);
-    expect(rows[1]!.ids[1]).toBe('101');
+    // The oldest of the 500 fills read first (tid 101: the pane reads the newest 500 of 600).
+    expect(rows[0]!.what).toBe('fill');
+    expect(rows[0]!.ids[1]).toBe('101');
     view.cycleHistoryPeriod(r.view, 'history');
     expect(await until(() => plain(r.frame()).includes('History day · oldest'))).toBe(true);
+  });
+
+  it('History: j past the last of the newest 500 reads the window further back (500 at most), the cursor on its row; k above its top comes back', async () => {
+    const { app, reader } = setup();
+    const v = createViewStore();
+    v.setState({ focus: 'history', historyPeriods: { ...v.getState().historyPeriods, history: 'all' } });
+    const ctx = { app: { store: app, view: v, history: reader, mode: { readOnly: false } } } as unknown as CommandContext;
+    const release = reader.want('all', 'rows');
+    cleanup.push(release);
+    reader.refresh();
+    const listed = () => historyListed(app.getState(), v.getState(), { history: reader }).rows;
+    const selected = () => listed()[v.getState().selection.history ?? 0]!;
+    LIST_COMMANDS['list.bottom'](ctx);
+    expect(selected().ids[1]).toBe('101');
+    expect(reader.read('all')!.before).toBeUndefined();
+    // Past the end: the window ending at tid 101 (fills 1 to 101, both order events), the cursor still on tid 101.
+    LIST_COMMANDS['list.down'](ctx);
+    const back = reader.read('all')!;
+    expect(back.before).toBe(T0 + 101_000);
+    expect(back.fills!.rows.map((x) => x.tid)).toEqual(Array.from({ length: 101 }, (_, i) => 101 - i));
+    expect(back.fills!.count).toBe(600);
+    expect(back.orders!.rows.map((o) => o.event)).toEqual(['new']);
+    expect(selected().ids[1]).toBe('101');
+    LIST_COMMANDS['list.down'](ctx);
+    expect(selected().ids[1]).toBe('100');
+    // Nothing older than the oldest: j at the end stays.
+    LIST_COMMANDS['list.bottom'](ctx);
+    const last = selected();
+    expect(last.what).toBe('placed');
+    LIST_COMMANDS['list.down'](ctx);
+    expect(reader.read('all')).toBe(back);
+    expect(selected()).toBe(last);
+    // Above the top of a window further back: half a window (250 rows) newer, the cursor on its row.
+    // (The gap after the window's span is in the windows of its time, not at this one's top.)
+    LIST_COMMANDS['list.top'](ctx);
+    expect(selected().ids[1]).toBe('101');
+    LIST_COMMANDS['list.up'](ctx);
+    const forward = reader.read('all')!;
+    expect(forward.before).toBe(T0 + 351_000);
+    expect(forward.fills!.rows).toHaveLength(351);
+    expect(selected().ids[1]).toBe('101');
+    LIST_COMMANDS['list.top'](ctx);
+    LIST_COMMANDS['list.up'](ctx);
+    // Fewer than half a window follow: the newest rows again, as at first.
+    expect(reader.read('all')!.before).toBeUndefined();
+    expect(reader.read('all')!.fills!.rows[0]!.tid).toBe(600);
+    expect(reader.read('all')!.fills!.rows).toHaveLength(500);
   });
 
   it('Funding and PnL show the period’s figures', async () => {

@@ -1,5 +1,6 @@
 import { selectActiveContractNames } from '../../state/selectors.js';
 import { type Context, isPane, rowMenuItems, usableBindings } from '../../keymap/index.js';
+import { pageHistory } from '../panes/history/historyPaging.js';
 import { moveBookCursorIn, paneRowCount } from '../panes/selection.js';
 import { helpGeometry } from '../overlays/HelpOverlay.js';
 import { paletteGeometry } from '../overlays/PaletteOverlay.js';
@@ -66,6 +67,12 @@ function moveList(move: Move) {
     if (pane === 'book') {
       const next = moveBookCursorIn(a, v, stepOf(move, PAGE, count));
       view.setBookCursor(app.view, next);
+      return;
+    }
+    // Past either end of the History pane's window: the window further back or forward.
+    const paged = pane === 'history' ? pageHistory(a, v, app, stepOf(move, PAGE, count)) : undefined;
+    if (paged !== undefined) {
+      view.setSelection(app.view, pane, paged);
       return;
     }
     view.moveSelection(app.view, pane, stepOf(move, PAGE, count), count);

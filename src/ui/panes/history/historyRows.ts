@@ -123,7 +123,10 @@ export const historyRows = memoLast((read: HistoryRead | undefined, configs: Con
     });
   }
   (read.orders?.rows ?? []).forEach((e, i) => rows.push(orderRow(e, configs, stamp, i)));
-  const gaps = read.gaps.map((g) => gapRow(g, stamp));
+  // The gaps of the window's span: a window further back (or one whose older rows wait for the next) shows its own.
+  const lo = read.older ? Math.min(...rows.map((r) => r.at)) : -Infinity;
+  const hi = read.before ?? Infinity;
+  const gaps = read.gaps.filter((g) => g.from <= hi && g.to >= lo).map((g) => gapRow(g, stamp));
   const newest = (a: HistoryRow, b: HistoryRow) => b.at - a.at || (a.kind === b.kind ? 0 : a.kind === 'gap' ? -1 : b.kind === 'gap' ? 1 : 0);
   if (sort === 'contract') {
     rows.sort((a, b) => a.contract.localeCompare(b.contract) || newest(a, b));
