@@ -29,7 +29,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...OWN_PROCESS],
           // A worker runs file after file in one module graph instead of loading every module
           // again for each of the 340 files: the suite's imports were most of its time
-          // (docs/testing.md). Nothing in a test may lean on a fresh process: state a test sets
+          // (docs/performance.md, "How npm test runs"). Nothing may lean on a fresh process: state a test sets
           // on a module (a clock, an env variable read once) it puts back in its afterAll.
           isolate: false,
         },

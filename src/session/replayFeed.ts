@@ -45,7 +45,12 @@ interface Checkpoint {
 const CHECKPOINT_LINES = 1_000;
 /** Lines the background pass and a play at `max` handle before giving the event loop back. */
 const SLICE_LINES = 2_000;
-/** At a finite speed, a played frame at most this often (the coalescer's live interval). */
+/**
+ * At a finite speed, one played frame this often (the live coalescer's interval), with every
+ * line that fell due since. Not sooner when the next line is near: a busy recording at 50x
+ * has a line due every few microseconds of the wall clock, and a frame per line cost a whole
+ * core; one frame every 100 ms costs a quarter of one (docs/recording.md).
+ */
 const FRAME_MS = 100;
 
 /** The speeds `+` and `-` step through; Infinity is "as fast as the screen takes it". */
@@ -454,10 +459,8 @@ export class ReplayFeed {
     }
     this.changed();
     if (this.speed === Infinity) return this.schedule(0);
-    // The next line's time, or the next frame, whichever is first.
-    const next = this.lines[this.position]!.us;
-    const wait = (next - this.nowUs) / 1000 / this.speed;
-    this.schedule(Math.max(1, Math.min(FRAME_MS, wait)));
+    // One frame a frame's time: what fell due since is played at once, as the live coalescer does.
+    this.schedule(FRAME_MS);
   }
 
   private changed(): void {
