@@ -407,7 +407,11 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     interval,
     onFirst: () => poller.runNow('marketState'),
     releaseMs: o.contractReleaseMs ?? CONTRACT_RELEASE_MS,
-    onDrop: (c) => forgetTrades(store, c.contractId),
+    // Trades already in the coalescer's batch would come back at its next flush: in first, then gone.
+    onDrop: (c) => {
+      coalescer.flush();
+      forgetTrades(store, c.contractId);
+    },
   });
   // The start contract, held by the session itself until the first holder comes.
   let startHold: (() => void) | undefined;
