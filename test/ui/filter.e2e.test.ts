@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../support/terminal.js';
-import { focusPane, focusedTitle, keys, launchTrading, waitReady, type TradingDashboard } from './support/tradingDashboard.js';
+import { focusPane, focusedTitle, keys, launchTrading, sendOrder, waitReady, type TradingDashboard } from './support/tradingDashboard.js';
 
 /**
  * `/` in a real pty on the embedded exchange: two orders on opposite sides, the orders pane
@@ -27,8 +27,8 @@ describe('/ filters the focused list and searches help', () => {
     const t = d.term;
     await waitReady(t);
 
-    await keys(t, ['b', '1', '0', '0', KEYS.tab, '2', KEYS.enter], (x) => !x.includes('New order') && BUY_ROW.test(x));
-    await keys(t, ['s', '2', '0', '0', KEYS.tab, '1', KEYS.enter], (x) => !x.includes('New order') && SELL_ROW.test(x) && BUY_ROW.test(x));
+    await sendOrder(t, ['b', '1', '0', '0', KEYS.tab, '2', KEYS.enter], (x) => !x.includes('New order') && BUY_ROW.test(x));
+    await sendOrder(t, ['s', '2', '0', '0', KEYS.tab, '1', KEYS.enter], (x) => !x.includes('New order') && SELL_ROW.test(x) && BUY_ROW.test(x));
 
     // The buy is the first row: without the filter, x would cancel it.
     await focusPane(t, 'Orders');

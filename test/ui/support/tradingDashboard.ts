@@ -100,6 +100,19 @@ export async function keys(t: TerminalSession, list: readonly string[], until: M
   return settled(t, until, timeoutMs);
 }
 
+/**
+ * An order sent by keys whose last key is Enter, then `until`. When the book happens to be
+ * stale at that moment (a channel resyncing), the confirm asks once more, as it must: the
+ * second Enter is the trader's "send anyway". Anything else on screen is left to `until`.
+ */
+export async function sendOrder(t: TerminalSession, list: readonly string[], until: Match, timeoutMs = 15_000): Promise<string> {
+  await t.press(...list);
+  const ok = test(until);
+  const screen = await t.waitFor((x) => ok(x) || x.includes('confirm once more to send anyway'), timeoutMs);
+  if (!ok(screen)) await t.press(KEYS.enter);
+  return settled(t, until, timeoutMs);
+}
+
 /** Closes the form's answer and waits for the box to go. */
 export async function closeAnswer(t: TerminalSession): Promise<string> {
   return keys(t, [KEYS.escape], (s) => !s.includes('exchange answer'));
