@@ -102,14 +102,20 @@ export async function keys(t: TerminalSession, list: readonly string[], until: M
 
 /**
  * An order sent by keys whose last key is Enter, then `until`. When the book happens to be
- * stale at that moment (a channel resyncing), the confirm asks once more, as it must: the
- * second Enter is the trader's "send anyway". Anything else on screen is left to `until`.
+ * stale at that moment (a channel resyncing), the confirm asks again, as it must: the further
+ * Enters are the trader's "send anyway". Anything else on screen is left to `until`.
  */
 export async function sendOrder(t: TerminalSession, list: readonly string[], until: Match, timeoutMs = 15_000): Promise<string> {
   await t.press(...list);
   const ok = test(until);
-  const screen = await t.waitFor((x) => ok(x) || x.includes('confirm once more to send anyway'), timeoutMs);
-  if (!ok(screen)) await t.press(KEYS.enter);
+  const stale = (x: string) => /once more to send anyway/.test(x);
+  // Each Enter of the stale book's confirm is answered on screen before the next is pressed.
+  for (let i = 0; i < 4; i++) {
+    const screen = await t.waitFor((x) => ok(x) || stale(x), timeoutMs);
+    if (ok(screen)) break;
+    await t.press(KEYS.enter);
+    await sleep(400);
+  }
   return settled(t, until, timeoutMs);
 }
 
