@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../support/terminal.js';
-import { focusPane, focusedTitle, keys, launchTrading, settled, waitReady, type TradingDashboard } from './support/tradingDashboard.js';
+import { focusPane, focusedInside, focusedTitle, keys, launchTrading, settled, waitReady, type TradingDashboard } from './support/tradingDashboard.js';
 
 /**
  * The heatmap in a real pty on the embedded exchange (the built dist/cli.js, CI removed from
@@ -15,13 +15,6 @@ afterAll(async () => {
   await d?.close();
 });
 
-/** The focused pane's inside, line by line: the text between its heavy borders. */
-function focusedInside(screen: string): string[] {
-  return screen.split('\n').flatMap((l) => {
-    const m = /┃([^┃]*)┃/.exec(l);
-    return m ? [m[1]!] : [];
-  });
-}
 const SHADE = /[░▒▓█]/;
 /** The grid's row with the own-order mark (the legend's, the first row, names it). */
 const ownRow = (inside: readonly string[]) => inside.slice(1).find((l) => l.includes('◆'));

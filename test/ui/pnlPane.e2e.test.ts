@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../support/terminal.js';
-import { focusPane, focusedTitle, keys, launchTrading, settled, waitReady, type TradingDashboard } from './support/tradingDashboard.js';
+import { focusPane, focusedInside, focusedTitle, keys, launchTrading, settled, waitReady, type TradingDashboard } from './support/tradingDashboard.js';
 
 /**
  * The PnL pane in a real pty on the embedded exchange (the built dist/cli.js, CI removed from
@@ -14,13 +14,6 @@ afterAll(async () => {
   await d?.close();
 });
 
-/** The focused pane's inside, line by line: the text between its heavy borders. */
-function focusedInside(screen: string): string[] {
-  return screen.split('\n').flatMap((l) => {
-    const m = /┃([^┃]*)┃/.exec(l);
-    return m ? [m[1]!] : [];
-  });
-}
 const figure = (inside: readonly string[], label: string) => new RegExp(`${label} (\\S+)`).exec(inside.join('\n'))?.[1];
 const equity = (inside: readonly string[]) => /equity ([\d,]+\.\d\d) \(/.exec(inside.join('\n'))?.[1];
 /** The chart's rows: the lines with braille dots. */

@@ -124,6 +124,14 @@ export async function closeAnswer(t: TerminalSession): Promise<string> {
   return keys(t, [KEYS.escape], (s) => !s.includes('exchange answer'));
 }
 
+/** The focused pane's inside, line by line: the text between its heavy borders. */
+export function focusedInside(screen: string): string[] {
+  return screen.split('\n').flatMap((l) => {
+    const m = /┃([^┃]*)┃/.exec(l);
+    return m ? [m[1]!] : [];
+  });
+}
+
 /** The title of the pane with the heavy (focused) frame; in an area of tabs, the tab shown (in brackets). */
 export function focusedTitle(screen: string): string | undefined {
   const title = /┏━ ([^━]+?) ━/.exec(screen)?.[1];
