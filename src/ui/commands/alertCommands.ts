@@ -57,8 +57,9 @@ const onPosition = (app: AppContextValue): RowAlert => {
 };
 
 const newRule = (app: AppContextValue): RowAlert => {
+  // At the mark when there is one, else an empty line to type.
   const chart = alertOnChart(formContextOf(app).ctx);
-  return chart.ok ? { ok: true, rule: chart.rule, note: 'a rule in the words perpdesk alert add takes' } : { ok: true, rule: '', note: 'a rule in the words perpdesk alert add takes' };
+  return { ok: true, rule: chart.ok ? chart.rule : '', note: 'a rule in the words perpdesk alert add takes' };
 };
 
 /**

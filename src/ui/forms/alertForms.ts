@@ -3,7 +3,6 @@ import { RuleError, ruleText, type StoredRule } from '../../alerts/rules.js';
 import { ruleFromLine } from '../../alerts/ruleWords.js';
 import { textField, toggleField, type Texts } from '../../forms/index.js';
 import type { AppContextValue } from '../context/AppContext.js';
-import { view } from '../view/viewStore.js';
 import type { LocalForm } from './agentKeyForm.js';
 
 /**
@@ -98,9 +97,4 @@ export function saveAlertForm(app: AppContextValue, formId: string, texts: Texts
     const error = e instanceof Error ? e.message : String(e);
     return { ok: false, error: /alert file|no alert rule/.test(error) ? error : `${error} (${alertFilePath(home.stateDir, home.account)})` };
   }
-}
-
-/** Notes the success on the screen. */
-export function alertSaved(app: AppContextValue, text: string): void {
-  view.notify(app.view, text, 'success');
 }

@@ -25,7 +25,7 @@ import { whileAgentNotRevoked } from '../view/noticeHolds.js';
 import { selectTopOverlay, view } from '../view/viewStore.js';
 import { generateAgentKeystore } from '../../session/agentKeystore.js';
 import { evaluateLocal, GENERATE_AGENT, type LocalEvaluation, type LocalForm } from './agentKeyForm.js';
-import { ALERT_FORMS, alertSaved, saveAlertForm } from './alertForms.js';
+import { ALERT_FORMS, saveAlertForm } from './alertForms.js';
 import { algoFormById, evaluateAlgo, initialAlgoTexts, type AlgoEvaluation, type AlgoForm } from './algoForms.js';
 import { DEFAULT_BLOCKER_KEYS, type BlockerCommand, type BlockerKeys } from './blockerKeys.js';
 import { backspace, cycleChoice, focusedField, isTextKind, jumpChoice, moveFocus, typeInto } from './fieldEditing.js';
@@ -457,7 +457,7 @@ async function submitLocal(app: AppContextValue, st: FormState, form: LocalForm,
     const saved = saveAlertForm(app, form.id, st.texts);
     if (!saved.ok) return say(app, st, `not saved: ${saved.error}`, 'error');
     closeForm(app);
-    return alertSaved(app, saved.text);
+    return view.notify(app.view, saved.text, 'success');
   }
   if (!app.stateDir) return say(app, st, 'not saved: no state directory to keep the key in', 'error');
   const password = st.texts['password'] ?? '';
