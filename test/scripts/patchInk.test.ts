@@ -57,4 +57,46 @@ describe('scripts/patchInk.mjs (postinstall)', () => {
       expect(measureText(text)).toEqual({ width: Math.max(6 + String(i).length, i % 7), height: 2 });
     }
   });
+
+  it('returns a text of plain text and SGR sequences unchanged without tokenizing it, and cleans anything else as ink does', async () => {
+    const base = new URL('.', import.meta.resolve('ink')).href;
+    const { default: sanitize } = (await import(`${base}sanitize-ansi.js`)) as { default: (t: string) => string };
+    const { tokenizeAnsi } = (await import(`${base}ansi-tokenizer.js`)) as {
+      tokenizeAnsi: (t: string) => { type: string; value: string; parameterString?: string; intermediateString?: string; finalCharacter?: string }[];
+    };
+    // ink's rule, read from its tokens: text and OSC strings stay, a CSI stays when it is an SGR.
+    const byTokens = (t: string) =>
+      tokenizeAnsi(t)
+        .filter((k) => k.type === 'text' || k.type === 'osc' || (k.type === 'csi' && k.finalCharacter === 'm' && k.intermediateString === '' && /^[\d:;]*$/.test(k.parameterString ?? '')))
+        .map((k) => k.value)
+        .join('');
+    const pieces = ['a', 'bc ', '中', '🚀', '\x1b[31m', '\x1b[m', '\x1b[1;38:2::1:2:3m', '\x1b[2J', '\x1b[?25l', '\x1b[1 m', '\x1b]8;;x\x07', '\x1b', '\x1b[', '\u009b1m', '\u0085', '\r', '\x1b(B', '\x1bP$q\x1b\\'];
+    let seed = 7;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 5000; i++) {
+      let t = '';
+      for (let n = Math.floor(next() * 8); n > 0; n--) t += pieces[Math.floor(next() * pieces.length)];
+      expect(sanitize(t), JSON.stringify(t)).toBe(byTokens(t));
+    }
+  });
+
+  it("colours a text as chalk's own hex styler does, at every colour level", async () => {
+    const { default: colorize } = (await import(new URL('./colorize.js', import.meta.resolve('ink')).href)) as {
+      default: (s: string, color: string, type: 'foreground' | 'background') => string;
+    };
+    const { default: chalk } = await import('chalk');
+    const level = chalk.level;
+    try {
+      for (const l of [0, 1, 2, 3] as const) {
+        chalk.level = l;
+        for (const color of ['#ff8800', '#0a0b0c', '#FFFFFF'])
+          for (const text of ['x', 'a\x1b[39mb', 'two\nlines']) {
+            expect(colorize(text, color, 'foreground')).toBe(chalk.hex(color)(text));
+            expect(colorize(text, color, 'background')).toBe(chalk.bgHex(color)(text));
+          }
+      }
+    } finally {
+      chalk.level = level;
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Box, Text } from 'ink';
-import type { Segment } from '../components/Tone.js';
+import { SegmentText, type Segment } from '../components/Tone.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import type { ThemeToken } from '../theme/tokens.js';
 import { textWidth } from '../format/width.js';
@@ -18,9 +18,9 @@ export const Bar = memo(function Bar({ segments, width, base }: { segments: read
         {segments.map((s, i) => {
           const style = s.token ? theme.tokens[s.token] : undefined;
           return (
-            <Text key={i} {...style} backgroundColor={style?.backgroundColor ?? baseStyle.backgroundColor} bold={s.bold || style?.bold || undefined}>
+            <SegmentText key={i} {...style} backgroundColor={style?.backgroundColor ?? baseStyle.backgroundColor} bold={s.bold || style?.bold || undefined}>
               {s.text}
-            </Text>
+            </SegmentText>
           );
         })}
         {short > 0 ? ' '.repeat(short) : null}

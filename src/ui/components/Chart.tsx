@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react';
 import { Box, Text } from 'ink';
 import { useTheme } from '../theme/ThemeContext.js';
 import { chartLines, type ChartBar, type ChartMark } from './chartLines.js';
+import { SegmentText, sameSegments, type Segment } from './Tone.js';
 
 export interface ChartProps {
   /** Bars in raw units, oldest first. */
@@ -29,14 +30,25 @@ export const Chart = memo(function Chart({ bars, scale, qtyScale, tick, marks, w
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {rows.map((row, i) => (
-        <Text key={i} wrap="truncate" {...theme.tokens.text}>
-          {row.map((s, j) => (
-            <Text key={j} {...(s.token ? theme.tokens[s.token] : undefined)}>
-              {s.text}
-            </Text>
-          ))}
-        </Text>
+        <ChartRow key={i} row={row} />
       ))}
     </Box>
   );
 });
+
+/** One row of the chart, rendered again only when it reads differently (a new trade moves the last bar's rows). */
+const ChartRow = memo(
+  function ChartRow({ row }: { row: readonly Segment[] }) {
+    const theme = useTheme();
+    return (
+      <Text wrap="truncate" {...theme.tokens.text}>
+        {row.map((s, j) => (
+          <SegmentText key={j} {...(s.token ? theme.tokens[s.token] : undefined)}>
+            {s.text}
+          </SegmentText>
+        ))}
+      </Text>
+    );
+  },
+  (a, b) => sameSegments(a.row, b.row),
+);

@@ -4,7 +4,7 @@ import { formatAge } from '../format/time.js';
 import { textWidth, truncate } from '../format/width.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { tabSegments, type TabItem } from './Tabs.js';
-import type { Segment } from './Tone.js';
+import { SegmentText, type Segment } from './Tone.js';
 
 export interface PanelProps {
   /** Plain title or styled segments (e.g. a tab strip from tabSegments). */
@@ -143,9 +143,9 @@ export const Panel = memo(function Panel({ title, width, height, focused, staleM
         {segments.map((s, i) => {
           const style = s.token ? theme.tokens[s.token] : {};
           return (
-            <Text key={i} {...style} bold={s.bold || style.bold}>
+            <SegmentText key={i} {...style} bold={s.bold || style.bold}>
               {s.text}
-            </Text>
+            </SegmentText>
           );
         })}
       </Text>
@@ -155,22 +155,22 @@ export const Panel = memo(function Panel({ title, width, height, focused, staleM
         <Box key={focused ? 'focused' : 'plain'} flexDirection="column" width={width} height={height - 1} flexShrink={0} overflow="hidden">
           {rows > 0 && (
             <Box flexDirection="row" width={width} height={rows} flexShrink={0} overflow="hidden">
-              <Text wrap="truncate" {...edge}>
+              <SegmentText wrap="truncate" {...edge}>
                 {side}
-              </Text>
+              </SegmentText>
               <Box flexDirection="column" width={Math.max(0, width - 2)} height={rows} flexShrink={0} overflow="hidden">
                 {children}
               </Box>
               {width > 1 && (
-                <Text wrap="truncate" {...edge}>
+                <SegmentText wrap="truncate" {...edge}>
                   {side}
-                </Text>
+                </SegmentText>
               )}
             </Box>
           )}
-          <Text wrap="truncate" {...edge}>
+          <SegmentText wrap="truncate" {...edge}>
             {bottom}
-          </Text>
+          </SegmentText>
         </Box>
       )}
     </Box>

@@ -1,6 +1,7 @@
 import { memo, useMemo, useRef } from 'react';
 import { Box, Text } from 'ink';
 import { fit } from '../format/width.js';
+import { SegmentText } from './Tone.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import type { TextStyle, ThemeToken } from '../theme/tokens.js';
 import { fitColumns, scrollStart, type ColumnSpec, type FittedColumn } from './tableLayout.js';
@@ -53,7 +54,7 @@ function TableRowImpl<T>({ row, cols, selected, selection, plain, tokens, gap }:
           const cell = typeof raw === 'string' ? { text: raw } : raw;
           const style = cell.token ? tokens[cell.token] : undefined;
           return (
-            <Text
+            <SegmentText
               key={column.key}
               {...(selected ? {} : style)}
               // A text without a background takes the surface's from the box around it,
@@ -62,7 +63,7 @@ function TableRowImpl<T>({ row, cols, selected, selection, plain, tokens, gap }:
               bold={cell.bold || (!selected && style?.bold) || undefined}
             >
               {(i > 0 ? GAP.repeat(gap) : '') + fit(cell.text, width, column.align ?? 'left')}
-            </Text>
+            </SegmentText>
           );
         })}
       </Text>

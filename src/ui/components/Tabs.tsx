@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Text } from 'ink';
 import { textWidth, truncate } from '../format/width.js';
 import { useTheme } from '../theme/ThemeContext.js';
-import type { Segment } from './Tone.js';
+import { SegmentText, type Segment } from './Tone.js';
 
 export interface TabItem {
   id: string;
@@ -58,9 +58,9 @@ export const Tabs = memo(function Tabs({ tabs, active, width }: { tabs: readonly
   return (
     <Text wrap="truncate" {...theme.tokens.text}>
       {tabSegments(tabs, active, width).map((s, i) => (
-        <Text key={i} {...(s.token ? theme.tokens[s.token] : {})}>
+        <SegmentText key={i} {...(s.token ? theme.tokens[s.token] : {})}>
           {s.text}
-        </Text>
+        </SegmentText>
       ))}
     </Text>
   );

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Box, Text } from 'ink';
-import type { Segment } from '../components/Tone.js';
+import { SegmentText, type Segment } from '../components/Tone.js';
 import { fit, textWidth, truncate } from '../format/width.js';
 import { useTheme } from '../theme/ThemeContext.js';
 
@@ -36,9 +36,9 @@ export const ListLine = memo(function ListLine({
         {out.map((s, i) => {
           const style = sel || !s.token ? undefined : theme.tokens[s.token];
           return (
-            <Text key={i} {...style} backgroundColor={(sel ?? style)?.backgroundColor} bold={s.bold || style?.bold || undefined}>
+            <SegmentText key={i} {...style} backgroundColor={(sel ?? style)?.backgroundColor} bold={s.bold || style?.bold || undefined}>
               {s.text}
-            </Text>
+            </SegmentText>
           );
         })}
       </Text>

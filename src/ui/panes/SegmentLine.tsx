@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Box, Text } from 'ink';
-import type { Segment } from '../components/Tone.js';
+import { SegmentText, sameSegments, type Segment } from '../components/Tone.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import type { ThemeToken } from '../theme/tokens.js';
 
@@ -8,7 +8,8 @@ import type { ThemeToken } from '../theme/tokens.js';
  * One pre-fitted line of styled segments. `highlight` (cursor, selection) replaces the
  * segments' own styles for the whole line, so the highlight reads as one bar. Each
  * segment names the highlight's background itself: a text without one takes the
- * surface's from the box around it, over the line's.
+ * surface's from the box around it, over the line's. A line is compared by what it says,
+ * not by identity: see the comparison below.
  */
 export const SegmentLine = memo(function SegmentLine({ segments, highlight }: { segments: readonly Segment[]; highlight?: ThemeToken | undefined }) {
   const theme = useTheme();
@@ -19,12 +20,15 @@ export const SegmentLine = memo(function SegmentLine({ segments, highlight }: { 
         {segments.map((s, i) => {
           const style = hl || !s.token ? undefined : theme.tokens[s.token];
           return (
-            <Text key={i} {...style} backgroundColor={(hl ?? style)?.backgroundColor} bold={s.bold || style?.bold || hl?.bold || undefined}>
+            <SegmentText key={i} {...style} backgroundColor={(hl ?? style)?.backgroundColor} bold={s.bold || style?.bold || hl?.bold || undefined}>
               {s.text}
-            </Text>
+            </SegmentText>
           );
         })}
       </Text>
     </Box>
   );
-});
+},
+// A pane rebuilds its lines at every change of what it shows; a line that reads the same
+// as before is not rendered again (a book update changes a level or two of the ladder).
+(a, b) => a.highlight === b.highlight && sameSegments(a.segments, b.segments));

@@ -26,12 +26,13 @@ const enum State {
   StrEscape,
 }
 
-const ESC = 0x1b;
-const BEL = 0x07;
-const CAN = 0x18;
-const SUB = 0x1a;
-const MAX_PARAMS = 32;
-const MAX_SUBPARAMS = 8;
+export const ESC = 0x1b;
+export const BEL = 0x07;
+export const CAN = 0x18;
+export const SUB = 0x1a;
+/** A CSI keeps at most this many parameters, each at most this many sub-parameters. */
+export const MAX_PARAMS = 32;
+export const MAX_SUBPARAMS = 8;
 const MAX_STRING = 4096;
 
 function isHighSurrogate(code: number): boolean {

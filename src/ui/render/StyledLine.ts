@@ -1,5 +1,5 @@
-import { applySgr, type CsiParams } from './applySgr.js';
-import { AnsiTokenizer, type TokenSink } from './AnsiTokenizer.js';
+import { applySgr } from './applySgr.js';
+import { BEL, CAN, ESC, MAX_PARAMS, MAX_SUBPARAMS, SUB } from './AnsiTokenizer.js';
 import { defaultStyle, type CellStyle } from './cellStyle.js';
 import { eachGlyph } from './graphemeWidth.js';
 
@@ -20,7 +20,8 @@ export interface StyledLine {
   readonly flags: Uint16Array;
 }
 
-class LineSink implements TokenSink {
+/** The cells of one line as they are cut, before they are packed into typed arrays. */
+class LineCells {
   chars: string[] = [];
   widths: number[] = [];
   fg: number[] = [];
@@ -52,28 +53,161 @@ class LineSink implements TokenSink {
     this.push(g, width);
     if (width === 2) this.push('', 0);
   };
+}
 
-  control(): void {}
 
-  csi(prefix: string, params: CsiParams, intermediates: string, final: string): void {
-    if (final === 'm' && prefix === '' && intermediates === '') applySgr(this.style, params);
+/**
+ * One SGR sequence's parameters, reused from line to line: a line of a dashboard holds
+ * a sequence per styled segment, and building arrays and strings for each (as the general
+ * tokenizer does for the frame parser) was a third of what a calm dashboard allocated.
+ */
+const scratch: number[][] = Array.from({ length: MAX_PARAMS }, () => []);
+const scratchView: number[][] = [];
+
+function isControl(c: number): boolean {
+  return c < 0x20 || c === 0x7f || (c >= 0x80 && c <= 0x9f);
+}
+
+/**
+ * Reads the escape sequence that starts at `at` (an ESC), applies it to `style` when it is
+ * an SGR, and returns where the text goes on. What is not an SGR is skipped, as a terminal
+ * drawing the line would skip it (AnsiTokenizer's rules: CAN or SUB abandons a sequence,
+ * an ESC inside one starts the next, a C0 control inside a CSI does not end it).
+ */
+function escape(line: string, at: number, style: CellStyle): number {
+  const n = line.length;
+  let i = at + 1;
+  let intermediates = false;
+  while (i < n) {
+    const c = line.charCodeAt(i);
+    if (c === ESC) return i;
+    if (c === CAN || c === SUB) return i + 1;
+    if (c < 0x20) {
+      i++;
+      continue;
+    }
+    if (c >= 0x20 && c <= 0x2f) {
+      intermediates = true;
+      i++;
+      continue;
+    }
+    if (!intermediates && c === 0x5b) return csi(line, i + 1, style);
+    if (!intermediates && c === 0x5d) return stringEnd(line, i + 1, true);
+    if (!intermediates && (c === 0x50 || c === 0x58 || c === 0x5e || c === 0x5f)) return stringEnd(line, i + 1, false);
+    return i + 1;
   }
+  return n;
+}
 
-  esc(): void {}
+/** After an OSC (ended by BEL or ST) or a DCS/SOS/PM/APC string (ended by ST). */
+function stringEnd(line: string, from: number, osc: boolean): number {
+  const n = line.length;
+  for (let i = from; i < n; i++) {
+    const c = line.charCodeAt(i);
+    if (osc && c === BEL) return i + 1;
+    if (c === CAN || c === SUB) return i + 1;
+    if (c === ESC) {
+      if (line.charCodeAt(i + 1) === 0x5c) return i + 2;
+      // An OSC not ended by ST ends here and a new sequence begins; a string swallows it.
+      if (osc) return i;
+      i++;
+    }
+  }
+  return n;
+}
 
-  osc(): void {}
+function csi(line: string, from: number, style: CellStyle): number {
+  const n = line.length;
+  let count = 0;
+  let current = scratch[0]!;
+  current.length = 1;
+  current[0] = -1;
+  let ignored = false;
+  let prefix = false;
+  let intermediates = false;
+  let fresh = true;
+  for (let i = from; i < n; i++) {
+    const c = line.charCodeAt(i);
+    if (c === ESC) return i;
+    if (c === CAN || c === SUB) return i + 1;
+    if (c < 0x20) continue;
+    if (c >= 0x40 && c <= 0x7e) {
+      if (ignored || c !== 0x6d || prefix || intermediates) return i + 1;
+      if (count < MAX_PARAMS) count++;
+      // A lone omitted parameter means "no parameters".
+      const none = count === 1 && scratch[0]!.length === 1 && scratch[0]![0] === -1;
+      scratchView.length = none ? 0 : count;
+      for (let k = 0; k < scratchView.length; k++) scratchView[k] = scratch[k]!;
+      applySgr(style, scratchView);
+      return i + 1;
+    }
+    if (ignored) continue;
+    if (c >= 0x30 && c <= 0x39) {
+      if (intermediates) ignored = true;
+      else {
+        const last = current.length - 1;
+        const value = current[last]!;
+        current[last] = Math.min(99_999, (value < 0 ? 0 : value * 10) + (c - 0x30));
+        fresh = false;
+      }
+      continue;
+    }
+    if (c === 0x3b) {
+      if (intermediates) ignored = true;
+      else {
+        if (count < MAX_PARAMS) count++;
+        // Parameters past the cap are read and dropped.
+        current = count < MAX_PARAMS ? scratch[count]! : [];
+        current.length = 1;
+        current[0] = -1;
+        fresh = false;
+      }
+      continue;
+    }
+    if (c === 0x3a) {
+      if (intermediates) ignored = true;
+      else if (current.length < MAX_SUBPARAMS) current.push(-1);
+      fresh = false;
+      continue;
+    }
+    if (c >= 0x3c && c <= 0x3f) {
+      // Private markers (< = > ?) are only valid before the first parameter.
+      if (!fresh || prefix || intermediates) ignored = true;
+      else prefix = true;
+      continue;
+    }
+    if (c >= 0x20 && c <= 0x2f) {
+      intermediates = true;
+      continue;
+    }
+    ignored = true;
+  }
+  return n;
 }
 
 export function parseStyledLine(line: string): StyledLine {
-  const sink = new LineSink();
-  new AnsiTokenizer().feed(line, sink);
+  const cells = new LineCells();
+  const n = line.length;
+  let text = 0;
+  let i = 0;
+  while (i < n) {
+    const c = line.charCodeAt(i);
+    if (c !== ESC && !isControl(c)) {
+      i++;
+      continue;
+    }
+    if (i > text) cells.text(line.slice(text, i));
+    i = c === ESC ? escape(line, i, cells.style) : i + 1;
+    text = i;
+  }
+  if (n > text) cells.text(text === 0 ? line : line.slice(text));
   return {
-    cols: sink.chars.length,
-    chars: sink.chars,
-    widths: Uint8Array.from(sink.widths),
-    fg: Uint32Array.from(sink.fg),
-    bg: Uint32Array.from(sink.bg),
-    flags: Uint16Array.from(sink.flags),
+    cols: cells.chars.length,
+    chars: cells.chars,
+    widths: Uint8Array.from(cells.widths),
+    fg: Uint32Array.from(cells.fg),
+    bg: Uint32Array.from(cells.bg),
+    flags: Uint16Array.from(cells.flags),
   };
 }
 
