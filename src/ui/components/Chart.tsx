@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react';
 import { Box, Text } from 'ink';
 import { useTheme } from '../theme/ThemeContext.js';
 import { chartLines, type ChartBar, type ChartMark } from './chartLines.js';
+import { Region } from './Region.js';
 import { SegmentText, sameSegments, type Segment } from './Tone.js';
 
 export interface ChartProps {
@@ -36,18 +37,20 @@ export const Chart = memo(function Chart({ bars, scale, qtyScale, tick, marks, w
   );
 });
 
-/** One row of the chart, rendered again only when it reads differently (a new trade moves the last bar's rows). */
+/** One row of the chart, rendered again only when it reads differently (a new trade moves the last bar's rows); a region, drawn from its cells while it reads the same. */
 const ChartRow = memo(
   function ChartRow({ row }: { row: readonly Segment[] }) {
     const theme = useTheme();
     return (
-      <Text wrap="truncate" {...theme.tokens.text}>
-        {row.map((s, j) => (
-          <SegmentText key={j} {...(s.token ? theme.tokens[s.token] : undefined)}>
-            {s.text}
-          </SegmentText>
-        ))}
-      </Text>
+      <Region height={1} flexShrink={0}>
+        <Text wrap="truncate" {...theme.tokens.text}>
+          {row.map((s, j) => (
+            <SegmentText key={j} {...(s.token ? theme.tokens[s.token] : undefined)}>
+              {s.text}
+            </SegmentText>
+          ))}
+        </Text>
+      </Region>
     );
   },
   (a, b) => sameSegments(a.row, b.row),

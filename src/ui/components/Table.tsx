@@ -1,9 +1,10 @@
 import { memo, useMemo, useRef } from 'react';
 import { Box, Text } from 'ink';
 import { fit } from '../format/width.js';
-import { SegmentText } from './Tone.js';
+import { Region } from './Region.js';
+import { SegmentText, sameSegments, type Segment } from './Tone.js';
 import { useTheme } from '../theme/ThemeContext.js';
-import type { TextStyle, ThemeToken } from '../theme/tokens.js';
+import type { ThemeToken } from '../theme/tokens.js';
 import { fitColumns, scrollStart, type ColumnSpec, type FittedColumn } from './tableLayout.js';
 
 export interface Cell {
@@ -34,45 +35,49 @@ export interface TableProps<T> {
 
 const GAP = ' ';
 
-interface RowProps<T> {
-  row: T;
-  cols: readonly FittedColumn<Column<T>>[];
-  selected: boolean;
-  selection: TextStyle;
-  /** Cells without a token of their own. */
-  plain: TextStyle;
-  tokens: Readonly<Record<ThemeToken, TextStyle>>;
-  gap: number;
+/** A row's cells as it shows them: each fitted to its column, the gap before it included. */
+function rowCells<T>(row: T, cols: readonly FittedColumn<Column<T>>[], gap: number): Segment[] {
+  return cols.map(({ column, width }, i) => {
+    const raw = column.cell(row);
+    const cell = typeof raw === 'string' ? { text: raw } : raw;
+    return { text: (i > 0 ? GAP.repeat(gap) : '') + fit(cell.text, width, column.align ?? 'left'), ...(cell.token ? { token: cell.token } : {}), ...(cell.bold ? { bold: true } : {}) };
+  });
 }
 
-function TableRowImpl<T>({ row, cols, selected, selection, plain, tokens, gap }: RowProps<T>) {
-  return (
-    <Box height={1} flexShrink={0}>
-      <Text wrap="truncate" {...(selected ? selection : plain)}>
-        {cols.map(({ column, width }, i) => {
-          const raw = column.cell(row);
-          const cell = typeof raw === 'string' ? { text: raw } : raw;
-          const style = cell.token ? tokens[cell.token] : undefined;
-          return (
-            <SegmentText
-              key={column.key}
-              {...(selected ? {} : style)}
-              // A text without a background takes the surface's from the box around it,
-              // over the row's: a selected cell names the selection's itself.
-              backgroundColor={selected ? selection.backgroundColor : style?.backgroundColor}
-              bold={cell.bold || (!selected && style?.bold) || undefined}
-            >
-              {(i > 0 ? GAP.repeat(gap) : '') + fit(cell.text, width, column.align ?? 'left')}
-            </SegmentText>
-          );
-        })}
-      </Text>
-    </Box>
-  );
-}
-
-// Rows re-render only when their data, their selection or the column fit changes.
-const TableRow = memo(TableRowImpl) as typeof TableRowImpl;
+/**
+ * One row, drawn from its cells' texts: it renders again only when what it shows changes
+ * (the table rebuilds its columns whenever its rows do, so comparing props by identity would
+ * render every row at every new row). A region: a frame in which the row did not change
+ * draws it from its cells, also when a new row above has pushed it down.
+ */
+const TableRow = memo(
+  function TableRow({ cells, selected }: { cells: readonly Segment[]; selected: boolean }) {
+    const theme = useTheme();
+    const selection = theme.tokens.selection;
+    return (
+      <Region height={1} flexShrink={0}>
+        <Text wrap="truncate" {...(selected ? selection : theme.tokens.text)}>
+          {cells.map((cell, i) => {
+            const style = cell.token ? theme.tokens[cell.token] : undefined;
+            return (
+              <SegmentText
+                key={i}
+                {...(selected ? {} : style)}
+                // A text without a background takes the surface's from the box around it,
+                // over the row's: a selected cell names the selection's itself.
+                backgroundColor={selected ? selection.backgroundColor : style?.backgroundColor}
+                bold={cell.bold || (!selected && style?.bold) || undefined}
+              >
+                {cell.text}
+              </SegmentText>
+            );
+          })}
+        </Text>
+      </Region>
+    );
+  },
+  (a, b) => a.selected === b.selected && sameSegments(a.cells, b.cells),
+);
 
 /**
  * A fixed-size table that never wraps: columns take their short form, then drop by
@@ -104,16 +109,7 @@ function TableImpl<T>({ columns, rows, rowKey, width, height, selected, empty, s
         </Text>
       ) : (
         visible.map((row, i) => (
-          <TableRow
-            key={rowKey(row, start + i)}
-            row={row}
-            cols={cols}
-            selected={start + i === selected}
-            selection={theme.tokens.selection}
-            plain={theme.tokens.text}
-            tokens={theme.tokens}
-            gap={gap}
-          />
+          <TableRow key={rowKey(row, start + i)} cells={rowCells(row, cols, gap)} selected={start + i === selected} />
         ))
       )}
     </Box>

@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
+import { Region } from '../components/Region.js';
 import { SegmentText, sameSegments, type Segment } from '../components/Tone.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import type { ThemeToken } from '../theme/tokens.js';
@@ -9,13 +10,14 @@ import type { ThemeToken } from '../theme/tokens.js';
  * segments' own styles for the whole line, so the highlight reads as one bar. Each
  * segment names the highlight's background itself: a text without one takes the
  * surface's from the box around it, over the line's. A line is compared by what it says,
- * not by identity: see the comparison below.
+ * not by identity: see the comparison below. It is a region (components/Region.tsx): a
+ * frame in which the line did not change draws it from its cells, where it was or moved.
  */
 export const SegmentLine = memo(function SegmentLine({ segments, highlight }: { segments: readonly Segment[]; highlight?: ThemeToken | undefined }) {
   const theme = useTheme();
   const hl = highlight ? theme.tokens[highlight] : undefined;
   return (
-    <Box height={1} flexShrink={0}>
+    <Region height={1} flexShrink={0}>
       <Text wrap="truncate" {...(hl ?? theme.tokens.text)}>
         {segments.map((s, i) => {
           const style = hl || !s.token ? undefined : theme.tokens[s.token];
@@ -26,7 +28,7 @@ export const SegmentLine = memo(function SegmentLine({ segments, highlight }: { 
           );
         })}
       </Text>
-    </Box>
+    </Region>
   );
 },
 // A pane rebuilds its lines at every change of what it shows; a line that reads the same

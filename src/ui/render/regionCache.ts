@@ -11,7 +11,9 @@ import type { ScreenBuffer } from './ScreenBuffer.js';
  * by one `blit` operation: the frame assembly (assembleFrame.ts) copies the cells the
  * region drew last time, and nothing under it is walked, wrapped, coloured or measured.
  * A region that changed is walked as before, and a `capture` operation after its own
- * operations keeps its cells for the next frame.
+ * operations keeps its cells for the next frame. A region that did not change but moved
+ * (a list's row pushed down by a new one), whole inside the clip before and after, is
+ * drawn from its cells at its new place.
  *
  * The kept cells are those of the region's rectangle once its own operations are drawn,
  * so whatever was drawn under the region before it (its ancestors, earlier siblings) is
@@ -31,6 +33,15 @@ export interface Bounds {
 export interface RegionCounts {
   drawn: number;
   kept: number;
+}
+
+/** The cell arrays a frame and a region's kept cells share. */
+interface CellArrays {
+  chars: string[];
+  widths: Uint8Array;
+  fg: Uint32Array;
+  bg: Uint32Array;
+  flags: Uint16Array;
 }
 
 /** A region's kept cells: the rectangle `bounds` of the frame, row by row. */
@@ -91,6 +102,25 @@ export class RegionEntry {
     );
   }
 
+  /**
+   * True when the region, kept whole where it was, can be drawn from its cells at another
+   * place of the same frame: same size, nothing of it cut by the clip or the frame either
+   * there or here. A row of a list that moves down when a row is added above it is such a
+   * region: its cells are what they were, one row lower.
+   */
+  movable(x: number, y: number, width: number, height: number, clip: Bounds, frameWidth: number, frameHeight: number): boolean {
+    if (!this.captured || this.width !== width || this.height !== height || this.frameWidth !== frameWidth || this.frameHeight !== frameHeight) return false;
+    return whole(this.x, this.y, width, height, this.clip, frameWidth, frameHeight) && whole(x, y, width, height, clip, frameWidth, frameHeight);
+  }
+
+  /** The region's kept cells, drawn at its new place from the next blit on. */
+  moveTo(x: number, y: number, clip: Bounds): this {
+    this.x = x;
+    this.y = y;
+    this.clip = clip;
+    return this;
+  }
+
   /** Keeps the frame's cells of the region (after the region's own operations). */
   capture(buffer: ScreenBuffer): void {
     const b = this.bounds;
@@ -119,14 +149,26 @@ export class RegionEntry {
     for (let row = 0; row < b.y2 - b.y1; row++) {
       const frame = (b.y1 + row) * buffer.cols + b.x1;
       const kept = row * w;
-      const [src, dst, from, to] = fromFrame ? [buffer, this, frame, kept] : [this, buffer, kept, frame];
-      for (let i = 0; i < w; i++) dst.chars[to + i] = src.chars[from + i]!;
-      dst.widths.set(src.widths.subarray(from, from + w), to);
-      dst.fg.set(src.fg.subarray(from, from + w), to);
-      dst.bg.set(src.bg.subarray(from, from + w), to);
-      dst.flags.set(src.flags.subarray(from, from + w), to);
+      const src: CellArrays = fromFrame ? buffer : this;
+      const dst: CellArrays = fromFrame ? this : buffer;
+      const from = fromFrame ? frame : kept;
+      const to = fromFrame ? kept : frame;
+      // Cell by cell rather than through subarray views: a view per row and array was most
+      // of what a frame's kept regions allocated.
+      for (let i = 0; i < w; i++) {
+        dst.chars[to + i] = src.chars[from + i]!;
+        dst.widths[to + i] = src.widths[from + i]!;
+        dst.fg[to + i] = src.fg[from + i]!;
+        dst.bg[to + i] = src.bg[from + i]!;
+        dst.flags[to + i] = src.flags[from + i]!;
+      }
     }
   }
+}
+
+/** A box that lies wholly inside the clip and the frame. */
+function whole(x: number, y: number, width: number, height: number, clip: Bounds, frameWidth: number, frameHeight: number): boolean {
+  return x >= Math.max(clip.x1, 0) && y >= Math.max(clip.y1, 0) && x + width <= Math.min(clip.x2, frameWidth) && y + height <= Math.min(clip.y2, frameHeight);
 }
 
 function sameBounds(a: Bounds, b: Bounds): boolean {
@@ -188,10 +230,14 @@ export function drawRegion(this: RegionOutput, node: RegionNode, offsetX: number
     return;
   }
   const entry = node.perpdeskRegionEntry;
-  if (!dirty && entry !== undefined && entry.matches(x, y, width, height, clip, this.width, this.height)) {
-    this.operations.push({ type: 'blit', entry } satisfies RegionOperation);
-    stats.kept += 1;
-    return;
+  if (!dirty && entry !== undefined) {
+    const same = entry.matches(x, y, width, height, clip, this.width, this.height);
+    if (same || entry.movable(x, y, width, height, clip, this.width, this.height)) {
+      if (!same) entry.moveTo(x, y, clip);
+      this.operations.push({ type: 'blit', entry } satisfies RegionOperation);
+      stats.kept += 1;
+      return;
+    }
   }
   draw();
   const next = (entry ?? new RegionEntry()).place(x, y, width, height, clip, this.width, this.height);
