@@ -4,8 +4,8 @@
  * what the renderer of this tree (src/ui/render/FrameDiffer.ts) writes for the same screens,
  * and the floor (bench/dashboard/floor.ts), without running a dashboard for every idea.
  *
- *   node --import tsx bench/outputFloor.ts record [--activity busy] [--seconds 20] [--warmup 10] [--out FILE]
- *   node --import tsx bench/outputFloor.ts compare FILE [--worst N] [--show I,J]
+ *   npm run bench:output -- record [--activity busy] [--seconds 20] [--warmup 10] [--out FILE]
+ *   npm run bench:output -- compare FILE [--worst N] [--show I,J]
  *
  * `record` runs `dist/cli.js` (npm run build first) against an exchange process as the
  * dashboard bench does, and writes the output of the measuring window (and all before it) to
@@ -150,7 +150,8 @@ async function compare(file: string, worst: number, show: number[] = []): Promis
     rows.push({
       index,
       recorded: tally(chunk, sums.recorded, sgrs.recorded),
-      differ: tally(ours, sums.differ, sgrs.differ),
+      // As the pty delivers it: a tty's onlcr sends each line feed as CR LF (the recorded bytes are after it).
+      differ: tally(ours.replace(/\n/g, '\r\n'), sums.differ, sgrs.differ),
       floor: tally(floorBytes, sums.floor, sgrs.floor),
       cells: changedCells(prev, next),
     });
