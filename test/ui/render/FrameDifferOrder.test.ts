@@ -79,6 +79,22 @@ describe('FrameDiffer order and pens on a real terminal', () => {
     );
   });
 
+  it('writes a frame of more pieces than it reorders in row-major order, still exactly', async () => {
+    const cols = 200;
+    const rows = 30;
+    const term = createTerminal(cols, rows);
+    terminals.push(term);
+    const differ = new FrameDiffer();
+    const blank = new ScreenBuffer(cols, rows);
+    await writeTerm(term, differ.render(blank, HIDDEN_CURSOR));
+    // Every cell its own piece: 6,000 pieces, above MAX_REORDERED.
+    const checker = blank.clone();
+    for (let y = 0; y < rows; y++) for (let x = 0; x < cols; x++) checker.write(x, y, x % 3 === 0 ? ' ' : '▌', 1, STYLES[(x + y) % 4]!);
+    const out = differ.render(checker, HIDDEN_CURSOR);
+    await writeTerm(term, out);
+    expect(firstBufferDifference(term, checker)).toBeNull();
+  });
+
   it('writes each pen once when rows alternate between pens', () => {
     const cols = 30;
     const a = new ScreenBuffer(cols, 6);
