@@ -17,7 +17,7 @@ export const SHOW_CURSOR = `${CSI}?25h`;
 const MAX_REORDERED = 2000;
 /** Above this many pieces times pens, too: the order looks at every pen for every piece. */
 const MAX_ORDER_WORK = 40_000;
-/** Runs of erased cells at least this long are considered for EL/ECH instead of spaces. */
+/** Runs of plain blanks at least this long are considered for EL/ECH instead of spaces. */
 const MIN_ERASE_RUN = 3;
 
 export interface FrameCursor {
@@ -37,9 +37,11 @@ interface TerminalState extends CursorPosition {
 
 /**
  * Turns a sequence of screens into the bytes that take a terminal from one to the
- * next: for each changed run of cells a cursor move, SGR changes only where the
- * style differs from the terminal's current one, and the characters. It remembers
- * the last frame it emitted and where it left the cursor and style.
+ * next: the changed cells in pieces of one pen, each a cursor move (or the unchanged
+ * cells before it rewritten, when shorter), an SGR only where the pen changes, and the
+ * characters, blank stretches as ECH or EL. It remembers the last frame it emitted and
+ * where it left the cursor and style. docs/performance.md ("Output bytes (issue 34)")
+ * compares its bytes with the changed-cell floor.
  *
  * The first frame, a size change and invalidate() produce a full repaint (home,
  * erase screen, every non-blank cell). A diff that would be longer than a repaint is
