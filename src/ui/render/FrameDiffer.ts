@@ -179,8 +179,8 @@ export class FrameDiffer {
     const segments = changedSegments(prev, next);
     if (segments.length === 0) return '';
     const pieces = stylePieces(next, segments);
-    const order = new PenOrder(pieces, next.cols);
-    const reorder = pieces.length <= MAX_REORDERED && order.pens * pieces.length <= MAX_ORDER_WORK;
+    const order = new PenOrder(pieces, next.cols, pieces.length <= MAX_REORDERED);
+    const reorder = order.pens > 0 && order.pens * pieces.length <= MAX_ORDER_WORK;
     const sgrBytes = new Int32Array(order.pens);
     const sgrOf = (pen: number): number => {
       if (sgrBytes[pen] === -1) sgrBytes[pen] = this.penFor(pieces[order.firstOf(pen)]!).sgr.length;

@@ -18,12 +18,17 @@ export class PenOrder {
   private readonly done: Uint8Array;
   private firstLeft = 0;
 
-  constructor(pieces: readonly Piece[], private readonly cols: number) {
+  /**
+   * With `grouped` false (a frame of too many pieces to search) only first() and take()
+   * work, in constant time each: no groups are built.
+   */
+  constructor(pieces: readonly Piece[], private readonly cols: number, grouped = true) {
     const keys = new Map<string, number>();
     this.penIndex = new Int32Array(pieces.length);
     this.at = new Int32Array(pieces.length);
     this.done = new Uint8Array(pieces.length);
-    pieces.forEach((p, k) => {
+    for (let k = 0; grouped && k < pieces.length; k++) {
+      const p = pieces[k]!;
       const key = p.blank ? `b${p.bg}` : `${p.fg},${p.bg},${p.flags}`;
       let pen = keys.get(key);
       if (pen === undefined) {
@@ -35,12 +40,8 @@ export class PenOrder {
       this.penIndex[k] = pen;
       this.at[k] = p.y * cols + p.s;
       this.groups[pen]!.push(k);
-    });
+    }
     this.pens = this.groups.length;
-  }
-
-  penOf(k: number): number {
-    return this.penIndex[k]!;
   }
 
   /** A piece of this pen (the first of the frame, written or not). */
@@ -57,7 +58,8 @@ export class PenOrder {
   /** Marks piece k written. */
   take(k: number): void {
     this.done[k] = 1;
-    const group = this.groups[this.penIndex[k]!]!;
+    const group = this.groups[this.penIndex[k]!];
+    if (group === undefined) return;
     const j = this.lowerBound(group, this.at[k]!);
     if (group[j] === k) group.splice(j, 1);
   }
