@@ -36,7 +36,25 @@ export interface DashboardBenchOptions {
   latencySamples?: number;
   startupRuns?: number;
   activities?: readonly string[];
+  /**
+   * Only the output and CPU rows: per activity the warm-up, the window and the floor replay;
+   * no keypress latency, memory warm-up, soak or start-up (a minute or so per activity).
+   */
+  outputOnly?: boolean;
   log?: (line: string) => void;
+}
+
+/**
+ * `npm run bench -- dashboard --no-docs` with DASHBOARD_BENCH_OUTPUT_ONLY=1 runs the output
+ * rows only (outputOnly); DASHBOARD_BENCH_ACTIVITIES=calm,busy narrows the activities.
+ */
+function optionsFromEnv(o: DashboardBenchOptions): DashboardBenchOptions {
+  const env = process.env;
+  return {
+    ...o,
+    outputOnly: o.outputOnly ?? env['DASHBOARD_BENCH_OUTPUT_ONLY'] === '1',
+    ...(o.activities === undefined && env['DASHBOARD_BENCH_ACTIVITIES'] ? { activities: env['DASHBOARD_BENCH_ACTIVITIES'].split(',') } : {}),
+  };
 }
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -54,7 +72,8 @@ export function buildDist(log: (line: string) => void): void {
   }
 }
 
-export async function benchDashboard(o: DashboardBenchOptions = {}): Promise<{ markdown: string; goals: GoalRow[] }> {
+export async function benchDashboard(options: DashboardBenchOptions = {}): Promise<{ markdown: string; goals: GoalRow[] }> {
+  const o = optionsFromEnv(options);
   const log = o.log ?? ((line: string) => process.stderr.write(`  ${line}\n`));
   const warmupMs = (o.warmupSeconds ?? 10) * 1000;
   const windowS = o.windowSeconds ?? 20;
@@ -78,11 +97,11 @@ export async function benchDashboard(o: DashboardBenchOptions = {}): Promise<{ m
       const sampleRss = () => pair.dashboards.forEach((d, i) => rssSamples[i]!.push({ atMs: performance.now() - warmedAt, rss: d.rssBytes() ?? Number.NaN }));
       sampleRss();
       // RSS every 10 s from here on in the busy run: the memory row's warm-up starts now.
-      sampler = activity === 'busy' ? setInterval(sampleRss, 10_000) : undefined;
+      sampler = activity === 'busy' && !o.outputOnly ? setInterval(sampleRss, 10_000) : undefined;
       log(`${activity}: measuring ${windowS} s...`);
       window = await measureWindow(pair, windowS);
       recordings = pair.dashboards.map((d) => d.takeRecording());
-      if (activity === 'busy') {
+      if (activity === 'busy' && !o.outputOnly) {
         log('busy: keypress latency...');
         latency = await measureLatency(pair.dashboards, o.latencySamples ?? 60);
         // The memory warm-up (which the window and latency samples above are part of), then the soak.
@@ -125,19 +144,22 @@ export async function benchDashboard(o: DashboardBenchOptions = {}): Promise<{ m
     runs.push({ activity, figures: window.figures, exchangeCpuPercent: window.exchangeCpuPercent, replays });
   }
 
-  log('start-up: time to the first live book...');
+  const startupRuns = o.outputOnly ? 0 : (o.startupRuns ?? 5);
+  if (startupRuns > 0) log('start-up: time to the first live book...');
   const startup = VARIANTS.map(() => [] as number[]);
   const startupExits = new Set<number | undefined>();
-  for (let r = 0; r < (o.startupRuns ?? 5); r++) {
+  for (let r = 0; r < startupRuns; r++) {
     for (const [i, v] of VARIANTS.entries()) {
       const t = await timeToLiveBook(ROOT, v);
       startup[i]!.push(t.ms);
       startupExits.add(t.exitCode);
     }
   }
-  const versionFloor = Array.from({ length: o.startupRuns ?? 5 }, () => timeNodeVersion(ROOT));
+  const versionFloor = Array.from({ length: startupRuns }, () => timeNodeVersion(ROOT));
 
-  const goals = computeGoals({ runs, latency, startup, memory });
+  const allGoals = computeGoals({ runs, latency, startup: startupRuns > 0 ? startup : undefined, memory });
+  // An output-only run leaves the rows it did not measure as they are.
+  const goals = o.outputOnly ? allGoals.filter((g) => g.met !== undefined) : allGoals;
   const busy = runs.find((r) => r.activity === 'busy') ?? runs[0]!;
   const notes: string[] = [];
   const seen = busy.replays[0]?.renderer;
@@ -151,7 +173,7 @@ export async function benchDashboard(o: DashboardBenchOptions = {}): Promise<{ m
     outputByActivity(runs),
     cpuTable(runs),
     latency ? latencyTable(latency, VARIANTS) : '',
-    startupTable(startup, versionFloor, VARIANTS),
+    startupRuns > 0 ? startupTable(startup, versionFloor, VARIANTS) : '',
     memory ? memoryTable(memory, VARIANTS) : '',
     memory?.heap && memory.warmedUpAtWallMs !== undefined ? heapTable(memory.heap, memory.warmedUpAtWallMs, VARIANTS, memory.inkFloorRss) : '',
     ...(memory?.notes.length ? [memory.notes.map((n) => `- ${n}`).join('\n')] : []),

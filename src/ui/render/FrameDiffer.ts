@@ -1,9 +1,11 @@
-import { copyStyle, defaultStyle, isDefaultStyle, type CellStyle } from './cellStyle.js';
-import { changedSegments, type Segment } from './changedSegments.js';
-import { cursorMove, type CursorPosition } from './cursorMove.js';
+import { BLANK_VISIBLE, copyStyle, defaultStyle, isDefaultStyle, type CellStyle } from './cellStyle.js';
+import { changedSegments, isPlainBlank } from './changedSegments.js';
+import { cursorMove, cursorMoveBytes, moveBytes, type CursorPosition } from './cursorMove.js';
 import { hasCertainWidth } from './graphemeWidth.js';
 import { ScreenBuffer } from './ScreenBuffer.js';
+import { PenOrder } from './penOrder.js';
 import { sgrTransition } from './sgrTransition.js';
+import { fitsPen, stylePieces, type Piece } from './stylePieces.js';
 
 const CSI = '\x1b[';
 export const BEGIN_SYNC = `${CSI}?2026h`;
@@ -11,9 +13,11 @@ export const END_SYNC = `${CSI}?2026l`;
 export const HIDE_CURSOR = `${CSI}?25l`;
 export const SHOW_CURSOR = `${CSI}?25h`;
 
-/** Above this many segments a frame is written in plain row-major order (cost stays linear). */
+/** Above this many pieces a frame is written in plain row-major order (cost stays linear). */
 const MAX_REORDERED = 2000;
-/** Runs of erased cells at least this long are considered for EL/ECH instead of spaces. */
+/** Above this many pieces times pens, too: the order looks at every pen for every piece. */
+const MAX_ORDER_WORK = 40_000;
+/** Runs of plain blanks at least this long are considered for EL/ECH instead of spaces. */
 const MIN_ERASE_RUN = 3;
 
 export interface FrameCursor {
@@ -33,9 +37,11 @@ interface TerminalState extends CursorPosition {
 
 /**
  * Turns a sequence of screens into the bytes that take a terminal from one to the
- * next: for each changed run of cells a cursor move, SGR changes only where the
- * style differs from the terminal's current one, and the characters. It remembers
- * the last frame it emitted and where it left the cursor and style.
+ * next: the changed cells in pieces of one pen, each a cursor move (or the unchanged
+ * cells before it rewritten, when shorter), an SGR only where the pen changes, and the
+ * characters, blank stretches as ECH or EL. It remembers the last frame it emitted and
+ * where it left the cursor and style. docs/performance.md ("Output bytes (issue 34)")
+ * compares its bytes with the changed-cell floor.
  *
  * The first frame, a size change and invalidate() produce a full repaint (home,
  * erase screen, every non-blank cell). A diff that would be longer than a repaint is
@@ -46,6 +52,8 @@ export class FrameDiffer {
   private blank: ScreenBuffer | null = null;
   private state: TerminalState = { x: -1, y: -1, style: defaultStyle() };
   private styleKnown = false;
+  /** Bumped whenever state.style changes (the SGR costs of a frame's order depend on it). */
+  private penVersion = 0;
   private cursorShown: boolean | null = null;
   private readonly synchronized: boolean;
   fullRepaints = 0;
@@ -113,7 +121,7 @@ export class FrameDiffer {
       if (!isDefaultStyle(this.state.style)) {
         // Leave the terminal in the default style, in case anyone else writes to it.
         out += `${CSI}m`;
-        this.state.style = defaultStyle();
+        this.setStyle(defaultStyle());
       }
     }
     if (cursor.visible) {
@@ -139,6 +147,7 @@ export class FrameDiffer {
 
   private loadState(saved: TerminalState & { known: boolean; repaints: number }): void {
     this.state = { x: saved.x, y: saved.y, style: copyStyle(saved.style) };
+    this.penVersion++;
     this.styleKnown = saved.known;
     this.fullRepaints = saved.repaints;
   }
@@ -147,6 +156,7 @@ export class FrameDiffer {
     this.fullRepaints++;
     let out = this.styleKnown && isDefaultStyle(this.state.style) ? '' : `${CSI}m`;
     this.state.style = defaultStyle();
+    this.penVersion++;
     this.styleKnown = true;
     out += `${CSI}H${CSI}2J`;
     this.state.x = 0;
@@ -158,57 +168,92 @@ export class FrameDiffer {
   }
 
   /**
-   * Writes every changed segment. Segments go in row-major order, except that a
-   * later segment starting in the style the terminal is already in goes first when
-   * that saves bytes: a book repaints numbers in one style and bars in another, and
-   * switching back and forth on every row costs more than the extra cursor moves.
+   * Writes every changed cell, cut into pieces of one pen (stylePieces). Each next piece is
+   * the cheapest to reach from where the cursor and pen are (its move plus its SGR) among
+   * the first piece not yet written and, for every pen, the few pieces of that pen nearest
+   * the cursor: a book repaints numbers in one style and bars in others, and switching
+   * back and forth on every row costs more than the extra cursor moves. The work is linear
+   * in the pieces times the pens (MAX_REORDERED, MAX_ORDER_WORK bound it).
    */
   private diffScreens(prev: ScreenBuffer, next: ScreenBuffer): string {
     const segments = changedSegments(prev, next);
     if (segments.length === 0) return '';
-    const cols = next.cols;
-    const styleKey = (seg: Segment): string => {
-      const i = seg.y * cols + seg.s;
-      return `${next.fg[i]}:${next.bg[i]}:${next.flags[i]}`;
+    const pieces = stylePieces(next, segments);
+    const order = new PenOrder(pieces, next.cols, pieces.length <= MAX_REORDERED);
+    const reorder = order.pens > 0 && order.pens * pieces.length <= MAX_ORDER_WORK;
+    const sgrBytes = new Int32Array(order.pens);
+    const sgrOf = (pen: number): number => {
+      if (sgrBytes[pen] === -1) sgrBytes[pen] = this.penFor(pieces[order.firstOf(pen)]!).sgr.length;
+      return sgrBytes[pen]!;
     };
-    const buckets = new Map<string, number[]>();
-    const bucketPos = new Map<string, number>();
-    if (segments.length <= MAX_REORDERED) {
-      segments.forEach((seg, k) => {
-        const key = styleKey(seg);
-        const list = buckets.get(key);
-        if (list) list.push(k);
-        else buckets.set(key, [k]);
-      });
-    }
-    const done = new Uint8Array(segments.length);
-    let first = 0;
+    const moveOf = (k: number): number => this.approachBytes(next, pieces[k]!);
     let out = '';
-    for (let written = 0; written < segments.length; written++) {
-      while (done[first]) first++;
-      let pick = first;
-      const key = `${this.state.style.fg}:${this.state.style.bg}:${this.state.style.flags}`;
-      const list = buckets.get(key);
-      if (list) {
-        let pos = bucketPos.get(key) ?? 0;
-        while (pos < list.length && done[list[pos]!]) pos++;
-        bucketPos.set(key, pos);
-        const same = list[pos];
-        if (same !== undefined && same !== first && this.cheaperFirst(next, segments[same]!, segments[first]!)) pick = same;
+    let known = -1;
+    for (let written = 0; written < pieces.length; written++) {
+      if (known !== this.penVersion) {
+        // The pen changed since the SGR costs were known.
+        known = this.penVersion;
+        sgrBytes.fill(-1);
       }
-      done[pick] = 1;
-      const seg = segments[pick]!;
-      out += this.moveTo(seg.s, seg.y, cols) + this.cells(next, seg.y, seg.s, seg.e);
+      const pick = reorder ? order.cheapest(this.state.x, this.state.y, moveOf, sgrOf) : order.first();
+      order.take(pick);
+      out += this.writePiece(next, pieces[pick]!);
     }
     return out;
   }
 
-  /** True when going to `same` (already in its style) costs fewer bytes than going to `other`. */
-  private cheaperFirst(next: ScreenBuffer, same: Segment, other: Segment): boolean {
-    const i = other.y * next.cols + other.s;
-    const style = { fg: next.fg[i]!, bg: next.bg[i]!, flags: next.flags[i]! };
-    const otherCost = cursorMove(this.state, other.s, other.y, next.cols).length + sgrTransition(this.state.style, style).length;
-    return cursorMove(this.state, same.s, same.y, next.cols).length < otherCost;
+  /** The pen a piece is written with from the current one, and the SGR that sets it. */
+  private penFor(p: Piece): { style: CellStyle; sgr: string } {
+    const current = this.state.style;
+    if (p.blank) {
+      if (current.bg === p.bg && (current.flags & BLANK_VISIBLE) === 0) return { style: current, sgr: '' };
+      const style = { fg: current.fg, bg: p.bg, flags: current.flags & ~BLANK_VISIBLE };
+      return { style, sgr: sgrTransition(current, style) };
+    }
+    return { style: p, sgr: sgrTransition(current, p) };
+  }
+
+  /**
+   * Bytes to put the cursor at the start of `p`: a cursor move or, on the same row a few
+   * columns on, the unchanged cells in between when they look the same in the current pen.
+   */
+  private approachBytes(next: ScreenBuffer, p: Piece): number {
+    const move = cursorMoveBytes(this.state, p.s, p.y, next.cols);
+    const text = this.gapText(next, p, move);
+    return text === null ? move : Buffer.byteLength(text);
+  }
+
+  /** The cells between the cursor and `p` rewritten, when that is shorter than a move of `move` bytes; else null. */
+  private gapText(next: ScreenBuffer, p: Piece, move: number): string | null {
+    const { x, y } = this.state;
+    if (y !== p.y || x < 0 || x >= p.s || p.s - x >= move) return null;
+    const row = y * next.cols;
+    let text = '';
+    for (let c = x; c < p.s; c++) {
+      const i = row + c;
+      const ch = next.chars[i]!;
+      if (next.widths[i] !== 1 || !hasCertainWidth(ch) || !fitsPen(next, i, this.state.style)) return null;
+      text += ch;
+    }
+    return Buffer.byteLength(text) < move ? text : null;
+  }
+
+  private writePiece(next: ScreenBuffer, p: Piece): string {
+    const move = cursorMove(this.state, p.s, p.y, next.cols);
+    let out = this.gapText(next, p, moveBytes(move)) ?? move;
+    this.state.x = p.s;
+    this.state.y = p.y;
+    const { style, sgr } = this.penFor(p);
+    if (sgr !== '') {
+      out += sgr;
+      this.setStyle(style);
+    }
+    return out + this.cells(next, p.y, p.s, p.e);
+  }
+
+  private setStyle(style: Readonly<CellStyle>): void {
+    this.state.style = copyStyle(style);
+    this.penVersion++;
   }
 
   private moveTo(x: number, y: number, cols: number): string {
@@ -218,7 +263,7 @@ export class FrameDiffer {
     return move;
   }
 
-  /** Writes cells [from, to] of row y of `next`, the cursor being at (from, y). */
+  /** Writes cells [from, to] of row y of `next`, the cursor being at (from, y) and the pen fitting them all. */
   private cells(next: ScreenBuffer, y: number, from: number, to: number): string {
     const cols = next.cols;
     const row = y * cols;
@@ -233,27 +278,17 @@ export class FrameDiffer {
       }
       // Re-anchor after a glyph of uncertain width.
       out += this.moveTo(i, y, cols);
-      if (next.isErased(idx)) {
-        const bg = next.bg[idx]!;
+      if (isPlainBlank(next, idx)) {
         let j = i;
-        while (j + 1 <= to && next.isErased(row + j + 1) && next.bg[row + j + 1] === bg) j++;
+        while (j + 1 <= to && isPlainBlank(next, row + j + 1)) j++;
         if (j - i + 1 >= MIN_ERASE_RUN) {
-          const erased = this.eraseRun(i, j, to, bg, cols, y);
+          const erased = this.eraseRun(i, j, to, cols, y);
           if (erased !== null) {
             out += erased;
             i = j + 1;
             continue;
           }
         }
-      }
-      const current = this.state.style;
-      const fg = next.fg[idx]!;
-      const bg = next.bg[idx]!;
-      const flags = next.flags[idx]!;
-      if (current.fg !== fg || current.bg !== bg || current.flags !== flags) {
-        const style = { fg, bg, flags };
-        out += sgrTransition(current, style);
-        this.state.style = style;
       }
       const char = next.chars[idx]!;
       out += char;
@@ -265,27 +300,22 @@ export class FrameDiffer {
   }
 
   /**
-   * Erased cells [i, j] as EL (when they reach the end of the row) or ECH, if that
-   * is shorter than spaces. Returns null to write spaces instead.
+   * Blank cells [i, j] (of the pen's background) as EL when they reach the end of the row
+   * or ECH, if that is shorter than spaces. Returns null to write spaces instead.
    */
-  private eraseRun(i: number, j: number, to: number, bg: number, cols: number, y: number): string | null {
+  private eraseRun(i: number, j: number, to: number, cols: number, y: number): string | null {
     const n = j - i + 1;
-    const current = this.state.style;
-    const spaces = sgrTransition(current, { fg: 0, bg, flags: 0 }).length + n;
-    // Erasing uses only the background of the current style.
-    const target = { fg: current.fg, bg, flags: current.flags };
-    let erase = sgrTransition(current, target);
+    let erase: string;
     let x = i;
-    if (j === cols - 1) erase += `${CSI}K`;
+    if (j === cols - 1) erase = `${CSI}K`;
     else {
-      erase += `${CSI}${n === 1 ? '' : n}X`;
+      erase = `${CSI}${n === 1 ? '' : n}X`;
       if (j < to) {
         erase += cursorMove({ x: i, y }, j + 1, y, cols);
         x = j + 1;
       }
     }
-    if (erase.length >= spaces) return null;
-    this.state.style = target;
+    if (erase.length >= n) return null;
     this.state.x = x;
     return erase;
   }

@@ -26,6 +26,9 @@ export const HIDDEN = 64;
 export const STRIKETHROUGH = 128;
 export const OVERLINE = 256;
 
+/** Attributes that show on a blank cell; the others (bold, italic, colour...) only change glyphs. */
+export const BLANK_VISIBLE = UNDERLINE | INVERSE | STRIKETHROUGH | OVERLINE;
+
 export interface CellStyle {
   fg: number;
   bg: number;

@@ -1,4 +1,4 @@
-import { INVERSE, OVERLINE, STRIKETHROUGH, UNDERLINE } from './cellStyle.js';
+import { BLANK_VISIBLE } from './cellStyle.js';
 import { hasCertainWidth } from './graphemeWidth.js';
 import type { ScreenBuffer } from './ScreenBuffer.js';
 
@@ -8,9 +8,6 @@ export interface Segment {
   s: number;
   e: number;
 }
-
-/** Attributes that show on a blank cell; the others (bold, italic, colour...) only change glyphs. */
-const BLANK_VISIBLE = UNDERLINE | INVERSE | STRIKETHROUGH | OVERLINE;
 
 /** Gaps of unchanged cells are rewritten rather than skipped when this cheap (bytes); a cursor move costs 3+. */
 const MAX_GAP_BYTES = 3;
@@ -31,6 +28,11 @@ export function looksSame(prev: ScreenBuffer, next: ScreenBuffer, i: number): bo
     (prev.flags[i]! & BLANK_VISIBLE) === 0 &&
     (next.flags[i]! & BLANK_VISIBLE) === 0
   );
+}
+
+/** A blank that shows only its background: a space of width 1 without a line or inverse. */
+export function isPlainBlank(buf: ScreenBuffer, i: number): boolean {
+  return buf.chars[i] === ' ' && buf.widths[i] === 1 && (buf.flags[i]! & BLANK_VISIBLE) === 0;
 }
 
 function sameStyleAt(buf: ScreenBuffer, i: number, j: number): boolean {
@@ -107,10 +109,10 @@ function changedFrom(prev: ScreenBuffer, next: ScreenBuffer, y: number, x: numbe
   return n;
 }
 
-/** True when cells from column x to the end of row y are erased blanks of one background. */
+/** True when cells from column x to the end of row y are blanks of one background (EL can write them). */
 function erasedToEnd(next: ScreenBuffer, y: number, x: number): boolean {
   const row = y * next.cols;
   const bg = next.bg[row + x];
-  for (let i = row + x; i < row + next.cols; i++) if (!next.isErased(i) || next.bg[i] !== bg) return false;
+  for (let i = row + x; i < row + next.cols; i++) if (!isPlainBlank(next, i) || next.bg[i] !== bg) return false;
   return true;
 }
