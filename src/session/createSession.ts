@@ -31,6 +31,7 @@ import { startJournalSettling } from './settleJournal.js';
 import { keysLoaded } from './keysLoaded.js';
 import { prepareStateDir } from './stateDir.js';
 import type { EmbeddedExchange } from './embedded.js';
+import { EMBEDDED_HTTP } from './embeddedHttp.js';
 import type { InitialMarket } from './initialMarket.js';
 
 export type { InitialMarket };
@@ -248,7 +249,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     for (const l of listeners) l(e);
   };
 
-  const http = new HttpTransport({ baseUrl: target.url, ...o.http });
+  const http = new HttpTransport({ baseUrl: target.url, ...(target.embedded ? EMBEDDED_HTTP : {}), ...o.http });
   const info = new InfoClient(http);
   const venue = venueOf(target);
   const clock = new ClockOffset();

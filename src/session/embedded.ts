@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { NonceManager } from '../protocol/index.js';
 import { HttpTransport } from '../client/http.js';
+import { EMBEDDED_HTTP } from './embeddedHttp.js';
 import { InfoClient } from '../client/infoClient.js';
 import { NonceFileStore } from '../client/nonceFileStore.js';
 import { startExchange } from '../exchange/startExchange.js';
@@ -115,6 +116,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     ...(o.contractName ? { contractName: o.contractName } : {}),
     // A resumed venue may have handed out its codes; the demo account is then registered already.
     inviteCode: exchange.inviteCodes[0] ?? exchange.core.invites.issue(1)[0]!,
+    http: EMBEDDED_HTTP,
     log,
     nonces,
     stateDir: o.stateDir,
@@ -184,7 +186,7 @@ export async function embeddedSeed(stateDir: string): Promise<number> {
 
 /** Every Active contract and its book (a few in-process milliseconds); undefined if anything fails. */
 async function readMarket(url: string): Promise<InitialMarket | undefined> {
-  const http = new HttpTransport({ baseUrl: url });
+  const http = new HttpTransport({ baseUrl: url, ...EMBEDDED_HTTP });
   try {
     const info = new InfoClient(http);
     const configs = await info.configs();

@@ -1,7 +1,7 @@
 import { formatDecimal, NonceManager, parseDecimal, type SecretKeyInput } from '../protocol/index.js';
 import type { ContractConfig } from '../protocol/wire/index.js';
 import { ExchangeClient } from '../client/exchangeClient.js';
-import { HttpTransport } from '../client/http.js';
+import { HttpTransport, type HttpOptions } from '../client/http.js';
 import { InfoClient } from '../client/infoClient.js';
 import { NonceFileStore } from '../client/nonceFileStore.js';
 import { SignerSet } from '../client/signers.js';
@@ -25,6 +25,8 @@ export interface OnboardingOptions {
   /** Contract whose market deployer to enroll in and fund; the first Active one when absent. */
   contractName?: string;
   inviteCode?: string;
+  /** Transport settings (the embedded exchange's: EMBEDDED_HTTP). */
+  http?: Partial<Omit<HttpOptions, 'baseUrl'>>;
   /** Asks the user; embedded mode passes nothing and must not need to ask. */
   ask?: (question: string) => Promise<string>;
   log: (line: string) => void;
@@ -149,7 +151,7 @@ function journalTo(stateDir: string, log: (line: string) => void): JournalListen
 }
 
 export async function runOnboarding(o: OnboardingOptions): Promise<{ accountId: number; contract: ContractConfig }> {
-  const http = new HttpTransport({ baseUrl: o.url });
+  const http = new HttpTransport({ baseUrl: o.url, ...o.http });
   try {
     const info = new InfoClient(http);
     const nonces = o.nonces ?? new NonceManager(o.stateDir ? { store: new NonceFileStore(o.stateDir) } : {});

@@ -19,12 +19,23 @@ import v8 from 'node:v8';
  * `node dist/cli.js` is how perpdesk is started; both flags above are read by V8 at each
  * collection, so setting them at run time works (the memory rows of `npm run bench` show
  * it). On a Node whose V8 ignores them, memory is simply as before.
+ *
+ * The old generation's growing factor is set `oldGenerationAfterMs` after the call, not at
+ * once: a start grows the heap from nothing to its working size in its first second, and at
+ * 1.5x each step of that growth was a full collection (about 0.1 s of CPU before the first
+ * frame, docs/performance.md, start-up). A heap that has reached its size gets the factor at
+ * its next full collection.
  */
 export const YOUNG_GENERATION_CAP_BYTES = 8 * 1024 * 1024;
 const OLD_GENERATION_GROWING_PERCENT = 50;
 
-export function sizeHeapForLongRun(): () => void {
-  v8.setFlagsFromString(`--heap-growing-percent=${OLD_GENERATION_GROWING_PERCENT}`);
+/** Long enough for a dashboard's start (the first live book comes well within it). */
+export const OLD_GENERATION_SIZED_AFTER_MS = 3_000;
+
+export function sizeHeapForLongRun(o: { oldGenerationAfterMs?: number } = {}): () => void {
+  const sizeOld = () => v8.setFlagsFromString(`--heap-growing-percent=${OLD_GENERATION_GROWING_PERCENT}`);
+  const after = o.oldGenerationAfterMs ?? OLD_GENERATION_SIZED_AFTER_MS;
+  const timer = after > 0 ? setTimeout(sizeOld, after).unref() : (sizeOld(), undefined);
   let growing = true;
   const check = () => {
     const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
@@ -37,5 +48,8 @@ export function sizeHeapForLongRun(): () => void {
   check();
   const observer = new PerformanceObserver(check);
   observer.observe({ entryTypes: ['gc'] });
-  return () => observer.disconnect();
+  return () => {
+    clearTimeout(timer);
+    observer.disconnect();
+  };
 }
