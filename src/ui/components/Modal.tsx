@@ -1,6 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import { Panel } from './Panel.js';
+import { Region } from './Region.js';
 import type { Segment } from './Tone.js';
 
 export interface ModalProps {
@@ -25,13 +26,15 @@ export function centerBox(screenWidth: number, screenHeight: number, width: numb
 /**
  * A centred overlay. Render it as the last child of the screen's root box: ink paints
  * later siblings over earlier ones, and a layer of spaces first blanks what is beneath.
+ * The overlay is a region (Region.tsx): it paints every cell of its box, so while nothing
+ * in it changes (a market moving under an open form) a frame draws it from its kept cells.
  */
 export const Modal = memo(function Modal({ screenWidth, screenHeight, width, height, title, info, children }: ModalProps) {
   const box = centerBox(screenWidth, screenHeight, width, height);
   if (box.width === 0 || box.height === 0) return null;
   const blank = ' '.repeat(box.width);
   return (
-    <Box position="absolute" marginLeft={box.x} marginTop={box.y} width={box.width} height={box.height}>
+    <Region position="absolute" marginLeft={box.x} marginTop={box.y} width={box.width} height={box.height}>
       <Box position="absolute" flexDirection="column" width={box.width} height={box.height}>
         {Array.from({ length: box.height }, (_, i) => (
           <Text key={i}>{blank}</Text>
@@ -40,6 +43,6 @@ export const Modal = memo(function Modal({ screenWidth, screenHeight, width, hei
       <Panel title={title} width={box.width} height={box.height} focused info={info}>
         {children}
       </Panel>
-    </Box>
+    </Region>
   );
 });
