@@ -61,6 +61,12 @@ interface Side {
   close(): Promise<void>;
 }
 
+/**
+ * SERVE_BENCH_NODE_ARGS: node options for the server process (space-separated), e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile of the server over the run.
+ */
+const SERVER_NODE_ARGS = process.env['SERVE_BENCH_NODE_ARGS']?.split(' ').filter((a) => a !== '');
+
 const TYPISTS = 3;
 const CURRENCY_SAMPLES = 20;
 const PRESSES = 10;
@@ -73,7 +79,7 @@ function serveSide(root: string, url: string, inviteCode: string, max: number, s
   return {
     side: share ? 'serve' : 'serve-unshared',
     async grow(n) {
-      server ??= await startServeProcess({ root, url, inviteCode, viewers: max, ...(share ? {} : { env: { PERPDESK_SERVE_SHARE: '0' } }) });
+      server ??= await startServeProcess({ root, url, inviteCode, viewers: max, ...(SERVER_NODE_ARGS ? { nodeArgs: SERVER_NODE_ARGS } : {}), ...(share ? {} : { env: { PERPDESK_SERVE_SHARE: '0' } }) });
       const s = server;
       // A few at a time: sixteen key exchanges at once are a burst of the bench's own CPU.
       while (viewers.length < n) {

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ViewerIo } from '../../src/serve/viewer.js';
+import { EventEmitter } from 'node:events';
 import { ViewerInput } from '../../src/serve/viewerStreams.js';
 import { mountDashboard } from '../../src/ui/app/mountDashboard.js';
-import { WatchGroups } from '../../src/ui/serve/watchGroups.js';
+import { ScreenTurns } from '../../src/ui/serve/screenTurns.js';
+import { viewerSession } from '../../src/ui/serve/viewerSession.js';
+import { FAN_OUT_PER_TURN, WatchGroups } from '../../src/ui/serve/watchGroups.js';
 import { createViewStore, type ViewStore } from '../../src/ui/view/viewStore.js';
 import { startScreens, type Screens } from './support/screens.js';
 import { createVirtualTerminal, type VirtualTerminal } from './support/virtualTerminal.js';
@@ -42,13 +45,16 @@ const shown = async (vt: VirtualTerminal) => (await vt.screen()).map((row) => ro
 
 beforeAll(async () => {
   screens = await startScreens();
+  // As the server has them: every screen, the group's and each own one, on the same turns.
+  const turns = new ScreenTurns();
   groups = new WatchGroups({
+    turns,
     core: screens.core,
     newView: () => createViewStore(),
     onView: (v, live) => void (live ? views.add(v) : views.delete(v)),
     mountOwn: (io, v) => {
       views.add(v);
-      const m = mountDashboard(screens.core, { stdin: io.stdin, stdout: io.stdout, viewStore: v, readOnly: io.readOnly, readOnlyWhy: 'read-only test viewer' });
+      const m = mountDashboard(screens.core, { stdin: io.stdin, stdout: io.stdout, viewStore: v, readOnly: io.readOnly, readOnlyWhy: 'read-only test viewer', session: viewerSession(screens.core.session, `ssh ${io.who.fingerprint}`, turns) });
       const screen = { closed: m.quit.then(() => m.unmount()), close: () => m.unmount() };
       own.push(screen);
       return screen;
@@ -113,5 +119,39 @@ describe('watch groups', () => {
     expect(views.size).toBe(shownBefore - 1);
     ma.close();
     await ma.closed;
+  }, 120_000);
+
+  it("writes a group's frames to every member in order, a share of the channels a turn", async () => {
+    const a = viewer(120, 40);
+    const ma = groups.join(a.io, 'truecolor');
+    // Channels that only record what they get: enough of them for three shares.
+    const count = FAN_OUT_PER_TURN * 2 + 5;
+    const got: string[][] = Array.from({ length: count }, () => []);
+    /** For each frame the first member got: whether the last had it too by the end of that task. */
+    const lastHadIt: boolean[] = [];
+    const members = Array.from({ length: count }, (_, i) => {
+      const writes = got[i]!;
+      const stdout = Object.assign(new EventEmitter(), {
+        columns: 120,
+        rows: 40,
+        isTTY: true,
+        write: (chunk: string) => {
+          writes.push(String(chunk));
+          if (i === 0) queueMicrotask(() => lastHadIt.push(got[count - 1]!.length >= writes.length));
+          return true;
+        },
+      });
+      const io = { ...a.io, stdin: new ViewerInput(), stdout, stderr: stdout, who: { fingerprint: `SHA256:rec${i}`, address: '127.0.0.1:2' } } as unknown as ViewerIo;
+      return groups.join(io, 'truecolor');
+    });
+    await a.vt.waitFor('SOL1', 60_000);
+    await new Promise((res) => setTimeout(res, 1_500));
+    ma.close();
+    for (const m of members) m.close();
+    // The frames after each one's catch-up, the same bytes in the same order for every member.
+    expect(got[0]!.length).toBeGreaterThan(2);
+    for (const writes of got) expect(writes.join('')).toBe(got[0]!.join(''));
+    // The frames reached the last share on a later turn than the first (one turn has not all the channels).
+    expect(lastHadIt.slice(1)).not.toContain(true);
   }, 120_000);
 });

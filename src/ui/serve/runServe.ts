@@ -16,6 +16,7 @@ import { glyphSetFor, vgaStream } from '../theme/consoleGlyphs.js';
 import { DEFAULT_THEME } from '../theme/loadTheme.js';
 import { createViewStore, view, type ConnectedViewer, type ViewStore } from '../view/viewStore.js';
 import { startTheme } from '../view/rememberedView.js';
+import { ScreenTurns } from './screenTurns.js';
 import { viewerSession } from './viewerSession.js';
 import { WatchGroups } from './watchGroups.js';
 import type { ColorLevel } from '../theme/tokens.js';
@@ -104,9 +105,11 @@ export async function serveMain(argv: string[]): Promise<number> {
     return viewStore;
   };
   const onView = (v: ViewStore, live: boolean) => void (live ? viewers.add(v) : viewers.delete(v));
+  // Every screen hears the store on a turn of its own, so a key waits behind one screen's render, not all of them.
+  const turns = new ScreenTurns();
   const mountOwn = (io: ViewerIo, v: ViewStore, level: ColorLevel) => {
     onView(v, true);
-    return ownScreen(core, io, v, level, () => onView(v, false));
+    return ownScreen(core, io, v, level, turns, () => onView(v, false));
   };
   // Viewers who only watch share a screen (watchGroups.ts) unless PERPDESK_SERVE_SHARE=0 (the
   // bench's baseline) or ink writes its own frames (PERPDESK_RENDERER=ink: no changed-cells
@@ -114,7 +117,7 @@ export async function serveMain(argv: string[]): Promise<number> {
   const groups =
     process.env['PERPDESK_SERVE_SHARE'] === '0' || process.env['PERPDESK_RENDERER'] === 'ink'
       ? undefined
-      : new WatchGroups({ core, newView, onView, mountOwn: (io, v) => mountOwn(io, v, viewerLevel(io, noColor)) });
+      : new WatchGroups({ core, newView, onView, turns, mountOwn: (io, v) => mountOwn(io, v, viewerLevel(io, noColor)) });
   const mountViewer: MountViewer = (channelIo) => {
     // A viewer on a Linux console gets the glyphs its font has: its writes are rewritten, so it
     // shares a screen with other watchers all the same.
@@ -198,7 +201,7 @@ function viewerScreen(io: ViewerIo, show: () => { closed: Promise<void>; close()
 }
 
 /** A viewer's own dashboard (its first key or resize took it out of its watch group, or sharing is off). */
-function ownScreen(core: DashboardCore, io: ViewerIo, viewStore: ViewStore, level: ColorLevel, gone: () => void): { closed: Promise<void>; close(): void } {
+function ownScreen(core: DashboardCore, io: ViewerIo, viewStore: ViewStore, level: ColorLevel, turns: ScreenTurns, gone: () => void): { closed: Promise<void>; close(): void } {
   const screen = mountDashboard(
     { ...core, level },
     {
@@ -208,7 +211,7 @@ function ownScreen(core: DashboardCore, io: ViewerIo, viewStore: ViewStore, leve
       viewStore,
       readOnly: io.readOnly,
       readOnlyWhy: `read-only SSH key ${io.who.fingerprint}: its authorized_keys line has no environment="PERPDESK_TRADE=1"`,
-      session: viewerSession(core.session, `ssh ${io.who.fingerprint}`),
+      session: viewerSession(core.session, `ssh ${io.who.fingerprint}`, turns),
     },
   );
   let done = false;

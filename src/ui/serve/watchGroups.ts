@@ -4,6 +4,7 @@ import { ViewerInput } from '../../serve/viewerStreams.js';
 import { mountDashboard, type DashboardCore, type MountedScreen } from '../app/mountDashboard.js';
 import type { ColorLevel } from '../theme/tokens.js';
 import type { ViewStore } from '../view/viewStore.js';
+import type { ScreenTurns } from './screenTurns.js';
 import { viewerSession } from './viewerSession.js';
 
 /**
@@ -20,7 +21,15 @@ import { viewerSession } from './viewerSession.js';
  * with a copy of the group's view (same contract, focus, theme, notices), and the key goes to
  * that screen, so nothing typed is lost and nothing a viewer does reaches another's screen.
  * The group's screen unmounts with its last member.
+ *
+ * The group's screen hears the store on a turn of its own, and its frame reaches the members'
+ * channels FAN_OUT_PER_TURN at a time, a turn each (screenTurns.ts): writing one frame to 100
+ * channels is 100 ssh2 encryptions and socket writes, which held a typing viewer's key for
+ * 6-30 ms when done in one go.
  */
+
+/** Members' channels a group frame is written to in one turn of the event loop. */
+export const FAN_OUT_PER_TURN = 20;
 
 /** What makes screens draw alike: the same size, colour depth and trading rights. */
 export interface WatchKey {
@@ -44,6 +53,8 @@ export interface WatchGroupsOptions {
   onView: (view: ViewStore, live: boolean) => void;
   /** Mounts a viewer's own screen (its first key or resize); resolves when the viewer quits. */
   mountOwn: (io: ViewerIo, view: ViewStore) => { closed: Promise<void>; close(): void };
+  /** The server's turns: the group's store changes and its frames' channel writes take them. */
+  turns: ScreenTurns;
 }
 
 /** A fan-out terminal: the group's screen writes here, each member's channel gets the bytes. */
@@ -53,11 +64,22 @@ class GroupTerminal extends PassThrough {
   constructor(
     readonly columns: number,
     readonly rows: number,
+    private readonly turns: ScreenTurns,
   ) {
     super();
   }
   override write(chunk: unknown, ...rest: unknown[]): boolean {
-    for (const m of this.members) m.write(chunk as string);
+    // Frames keep their order on every channel: each share is queued behind the earlier
+    // frames' shares. A viewer that joined since is drawn from the group's screen as it is
+    // now (join's catch-up), and one that left may have drawn a screen of its own: each
+    // share goes to those of its members still in the group.
+    const to = [...this.members];
+    for (let i = 0; i < to.length; i += FAN_OUT_PER_TURN) {
+      const share = to.slice(i, i + FAN_OUT_PER_TURN);
+      this.turns.later(() => {
+        for (const m of share) if (this.members.has(m)) m.write(chunk as string);
+      });
+    }
     const cb = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
     cb?.();
     return true;
@@ -163,7 +185,7 @@ export class WatchGroups {
     const id = keyOf(key);
     const found = this.groups.get(id);
     if (found) return found;
-    const terminal = new GroupTerminal(key.cols, key.rows);
+    const terminal = new GroupTerminal(key.cols, key.rows, this.o.turns);
     const view = this.o.newView();
     const screen = mountDashboard(
       { ...this.o.core, level: key.level },
@@ -172,7 +194,7 @@ export class WatchGroups {
         stdout: terminal as unknown as NodeJS.WriteStream,
         viewStore: view,
         readOnly: key.readOnly,
-        session: viewerSession(this.o.core.session, 'ssh watchers'),
+        session: viewerSession(this.o.core.session, 'ssh watchers', this.o.turns),
       },
     );
     const group: Group = { id, terminal, view, screen, members: 0 };
