@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { terminalSafe } from '../protocol/safeText.js';
 import type { Alert } from './evaluate.js';
+
+const require = createRequire(import.meta.url);
 
 /**
  * Where a fired alert goes: sinks. Each sink's `send` may fail or hang; `deliverAlert` runs
@@ -221,9 +224,8 @@ export function webhookSink(url: string, o: { timeoutMs?: number; retries?: numb
         tries.set(a.id, i + 1);
         if (tries.size > 100) tries.delete(tries.keys().next().value!);
         try {
-          // undici (its whole index: fetch, caches, WebSocket) loads with the first webhook, not
-          // with every dashboard's start; imported, so the bundle shares the copy it already has.
-          const { request } = await import('undici');
+          // undici (its whole index: fetch, caches, WebSocket) loads with the first webhook, not with every dashboard's start.
+          const { request } = require('undici') as typeof import('undici');
           const res = await request(url, {
             method: 'POST',
             body,
