@@ -225,6 +225,8 @@ export function webhookSink(url: string, o: { timeoutMs?: number; retries?: numb
         if (tries.size > 100) tries.delete(tries.keys().next().value!);
         try {
           // undici (its whole index: fetch, caches, WebSocket) loads with the first webhook, not with every dashboard's start.
+          // Required, not imported: in the bundle a dynamic import('undici') yields only a default export, and
+          // `alerts watch` then posted nothing (test/command/alerts.test.ts fails that way).
           const { request } = require('undici') as typeof import('undici');
           const res = await request(url, {
             method: 'POST',
