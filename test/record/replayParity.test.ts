@@ -67,8 +67,11 @@ it('replayed to the offsets of the live run, the book, trades and chart panes dr
   });
   await waitFor(() => moments.length >= 10 && (session.store.getState().market.trades[1]?.length ?? 0) > 3, 'a busy market watched', 20_000);
   off();
-  const liveEnd = session.store.getState().market;
+  // The live end is the store once the session closed: the recorder writes a message when it
+  // arrives, the store takes it at the coalescer's next flush (20 ms later), and closing
+  // flushes it. Read before the close, the store could lack the recording's last book.
   await session.close();
+  const liveEnd = session.store.getState().market;
   const lines = await ReplayFeed.load(listRecordings(recordingsDir(stateDir)), { onWarning: (w) => expect.fail(w) });
 
   // The replay's store starts as a replay session's does: the configs, the contract in view.
