@@ -4,6 +4,7 @@ import type { Signature } from '../protocol/index.js';
 import { describeIssues, PRIVATE_CHANNELS, ServerMessage, subscriptionKey, type Subscription, type WsAuthAction } from '../protocol/wire/index.js';
 import { Backoff, type BackoffOptions } from './backoff.js';
 import { clientError, excerpt, type ClientError } from './errors.js';
+import { RepeatFrames } from './repeatFrames.js';
 import {
   defaultSilenceMs,
   isDataMessage,
@@ -87,6 +88,8 @@ export class WsClient {
   private closed = false;
   private timers: { reconnect?: NodeJS.Timeout; ping?: NodeJS.Timeout; pong?: NodeJS.Timeout; auth?: NodeJS.Timeout } = {};
   private readonly msgListeners = new Set<Listener<DataMessage>>();
+  /** Book and BBO frames that say again what the last one said (repeatFrames.ts). */
+  private readonly repeats = new RepeatFrames();
   private readonly textListeners = new Set<Listener<string>>();
   private readonly stateListeners = new Set<Listener<WsSnapshot>>();
   private readonly errorListeners = new Set<Listener<ClientError>>();
@@ -216,6 +219,7 @@ export class WsClient {
   }
 
   private onOpen(): void {
+    this.repeats.clear();
     this.authState = 'none';
     this.authError = undefined;
     this.schedulePing();
@@ -354,6 +358,8 @@ export class WsClient {
     if (isBinary) return this.recordError(clientError('validation', 'websocket: binary frame ignored'));
     const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
     for (const fn of this.textListeners) fn(text);
+    const repeat = this.repeats.match(text);
+    if (repeat) return this.onData(repeat);
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -366,7 +372,10 @@ export class WsClient {
       return this.recordError(clientError('validation', `websocket ${excerpt(channel, 30)}: ${describeIssues(parsed.issues)}`));
     }
     const msg = parsed.output;
-    if (isDataMessage(msg)) return this.onData(msg);
+    if (isDataMessage(msg)) {
+      this.repeats.keep(text, msg);
+      return this.onData(msg);
+    }
     switch (msg.channel) {
       case 'subscriptionResponse': {
         const e = this.entries.get(subscriptionKey(msg.data.subscription));

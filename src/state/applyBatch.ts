@@ -1,4 +1,4 @@
-import type { FeedBatch } from '../feed/batch.js';
+import type { FeedBatch, PollStatus } from '../feed/batch.js';
 import type { FeedCaps } from '../feed/caps.js';
 import { mergeJournal } from '../feed/journalMerge.js';
 import { appendCapped } from '../feed/ring.js';
@@ -39,8 +39,7 @@ function applyMarket(m: MarketSlice, b: FeedBatch, caps: FeedCaps): MarketSlice 
   if (books !== m.books) next.books = books;
   const bbos = mergeNewer(m.bbos, b.bbos, sameBbo);
   if (bbos !== m.bbos) next.bbos = bbos;
-  const feedTimes = latestTimes(m.feedTimes, [b.books, b.bbos]);
-  if (feedTimes !== m.feedTimes) next.feedTimes = feedTimes;
+  advanceFeedTimes(m.feedTimes, [b.books, b.bbos]);
   if (b.trades.size > 0) {
     const trades = { ...m.trades };
     for (const [cid, list] of b.trades) trades[cid] = appendCapped(trades[cid] ?? [], list, caps.trades);
@@ -76,16 +75,18 @@ function mergeNewer<T extends { time: number }>(cur: Readonly<Record<number, T>>
   return out ?? cur;
 }
 
-function latestTimes(cur: Readonly<Record<number, number>>, sources: ReadonlyArray<Map<number, { time: number }>>): Readonly<Record<number, number>> {
-  let out: Record<number, number> | undefined;
+/**
+ * Clock data (see MarketSlice.feedTimes): the latest message time of each contract, moved
+ * forward in the slice's own record. A later time alone is no reason to render: what shows
+ * an age reads it at the clock's tick.
+ */
+function advanceFeedTimes(times: Readonly<Record<number, number>>, sources: ReadonlyArray<Map<number, { time: number }>>): void {
+  const out = times as Record<number, number>;
   for (const source of sources) {
     for (const [id, v] of source) {
-      if ((out ?? cur)[id] !== undefined && v.time <= (out ?? cur)[id]!) continue;
-      out ??= { ...cur };
-      out[id] = v.time;
+      if (out[id] === undefined || v.time > out[id]) out[id] = v.time;
     }
   }
-  return out ?? cur;
 }
 
 type Level = { px: string; sz: string; n: number };
@@ -120,7 +121,9 @@ function mergeBars(cur: readonly Candle[], bars: Map<number, Candle>, cap: numbe
 function applyAccount(a: AccountSlice, b: FeedBatch, now: number): AccountSlice {
   const next: Partial<AccountSlice> = {};
   if (b.account) {
-    next.updatedAt = now;
+    // Clock data: a poll that says the same again moves only the time, in place.
+    if (a.updatedAt === null || !sameJson(a.raw, b.account)) next.updatedAt = now;
+    else (a as { updatedAt: number | null }).updatedAt = now;
     if (!sameJson(a.raw, b.account)) {
       const acct = b.account;
       next.raw = acct;
@@ -162,9 +165,18 @@ function applySession(s: SessionSlice, b: FeedBatch, caps: FeedCaps): SessionSli
     }
   }
   if (b.polls.size > 0) {
-    const polls = { ...s.polls };
-    for (const [name, st] of b.polls) polls[name] = st;
-    next.polls = polls;
+    let polls: Record<string, PollStatus> | undefined;
+    for (const [name, st] of b.polls) {
+      const cur = s.polls[name];
+      // Clock data: another success after a success moves only its time, in place.
+      if (cur && cur.lastOk !== null && st.lastOk !== null && cur.lastError === null && st.lastError === null) {
+        (cur as { lastOk: number | null }).lastOk = Math.max(cur.lastOk, st.lastOk);
+        continue;
+      }
+      polls ??= { ...s.polls };
+      polls[name] = st;
+    }
+    if (polls) next.polls = polls;
   }
   if (b.errors.length > 0) next.errors = appendCapped(s.errors, b.errors, caps.errors);
   if (next.channels || next.polls) {

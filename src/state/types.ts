@@ -35,7 +35,11 @@ export interface MarketSlice {
   bbos: Readonly<Record<number, Bbo>>;
   /**
    * Server time of the latest book or bbo message per contract, kept apart from the data
-   * so that a market that repeats itself block after block re-renders nothing.
+   * so that a market that repeats itself block after block re-renders nothing. Clock data:
+   * the record keeps its identity and its times move forward in place (applyBatch.ts), so a
+   * repeat does not even change the store; read it where an age is judged at the clock's
+   * tick, never as a selector's answer. The same holds for a successful poll's `lastOk`
+   * after a success and for AccountSlice.updatedAt while the account reads the same.
    */
   feedTimes: Readonly<Record<number, number>>;
   trades: Readonly<Record<number, readonly Trade[]>>;

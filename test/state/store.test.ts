@@ -78,6 +78,33 @@ describe('applyBatch', () => {
     expect(store.getState().market.books[1]!.time).toBe(3);
   });
 
+  it('moves clock data in place: a repeated book, another successful poll and the same account again change nothing a selector sees', () => {
+    const store = createAppStore();
+    const sink = storeSink(store);
+    sink(batch((b) => b.books.set(1, book(1, 1, '100'))));
+    sink(batch((b) => b.polls.set('marketState', { lastOk: 10, lastError: null })));
+    sink(batch((b) => (b.account = account('100'))));
+    let changes = 0;
+    const off = store.subscribe(() => changes++);
+    const before = store.getState();
+    sink(batch((b) => b.books.set(1, book(1, 2, '100'))));
+    sink(batch((b) => b.polls.set('marketState', { lastOk: 20, lastError: null })));
+    sink(batch((b) => (b.account = account('100'))));
+    expect(changes).toBe(0);
+    expect(store.getState()).toBe(before);
+    // The times an age is judged by are the latest ones all the same.
+    expect(store.getState().market.feedTimes[1]).toBe(2);
+    expect(store.getState().session.polls['marketState']!.lastOk).toBe(20);
+    expect(store.getState().account.updatedAt).not.toBeNull();
+    // What changes what is shown still changes the store: a failed poll, another balance.
+    sink(batch((b) => b.polls.set('marketState', { lastOk: 20, lastError: 'down' })));
+    expect(changes).toBe(1);
+    expect(store.getState().session.polls['marketState']!.lastError).toBe('down');
+    sink(batch((b) => (b.account = account('99'))));
+    expect(changes).toBe(2);
+    off();
+  });
+
   it('drops a book older than the one shown', () => {
     const s0 = createAppStore().getState();
     const s1 = { ...s0, ...applyBatch(s0, batch((b) => b.books.set(1, book(1, 10, '100'))), DEFAULT_CAPS, 0) };

@@ -1,4 +1,4 @@
-import { memo, useSyncExternalStore } from 'react';
+import { memo, useRef, useSyncExternalStore } from 'react';
 import { Box } from 'ink';
 import type { CommandId, HintEntry } from '../../keymap/index.js';
 import type { Segment } from '../components/Tone.js';
@@ -81,7 +81,14 @@ export const StatusBar = memo(function StatusBar({ width }: { width: number }) {
   const replay = useSyncExternalStore(feed?.subscribe ?? noFeed, () => (feed ? replayText(feed.status()) : undefined));
   const recording = useSyncExternalStore(session?.onRecording ?? noFeed, () => session?.recorder !== undefined);
   const { bindings } = useShell();
-  const hintText = useViewState((s) => encodeHints(hintsFor(s, bindings, mode.readOnly)));
+  // The hints of one view state worked out once: the selector runs at every view-store change
+  // and again at each render of the bar (its latency, its clock), where the view is the same.
+  const hints = useRef<{ view: ViewState | undefined; bindings: typeof bindings | undefined; text: string }>({ view: undefined, bindings: undefined, text: '' });
+  const hintText = useViewState((s) => {
+    const kept = hints.current;
+    if (kept.view !== s || kept.bindings !== bindings) hints.current = { view: s, bindings, text: encodeHints(hintsFor(s, bindings, mode.readOnly)) };
+    return hints.current.text;
+  });
   const connection = useAppState(selectConnection);
   const channels = useAppState(selectChannels);
   const latencyMs = useAppState(selectLatency);
