@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { Box, Text } from 'ink';
 import { Panel, panelInner } from '../components/Panel.js';
 import { useApp, useAppState, useViewState } from '../context/AppContext.js';
@@ -12,7 +12,7 @@ import { listedRows, type HeadLine, type ListPaneDef, type ListSource } from './
 import type { PaneProps } from './paneProps.js';
 import { RowTable } from './RowTable.js';
 import { SegmentLine } from './SegmentLine.js';
-import { useNow } from './useNow.js';
+import { clockNow, useClock } from './useNow.js';
 import { usePaneFilter } from './usePaneFilter.js';
 import { usePaneStale } from './usePaneStale.js';
 
@@ -45,6 +45,17 @@ function Unavailable({ text, width, height }: { text: string; width: number; hei
     ));
 }
 
+/** What a clock pane shows that the clock can move: its title, head lines and listed rows' cells at `src.now`. */
+function clockText<Row extends { key: string }>(def: ListPaneDef<Row>, src: ListSource, limit: number, inner: { width: number; height: number }): string {
+  const listed = listedRows(def, src, limit);
+  const columns = def.columns(listed.rows, { now: src.now, width: inner.width, src });
+  const cellText = (row: Row) => columns.map((c) => textOf(c.cell(row))).join('\u0001');
+  const head = (def.head?.(src, listed, inner) ?? []).map((l) => l.text);
+  return [def.title(src), ...head, ...listed.rows.map(cellText)].join('\u0002');
+}
+
+const textOf = (v: string | { text: string }): string => (typeof v === 'string' ? v : v.text);
+
 /**
  * The component that draws a list record. A record's flags never change, so the hooks a
  * flag asks for (the clock, the staleness) are called in the same order on every render.
@@ -53,16 +64,33 @@ export function listPane<Row extends { key: string }>(def: ListPaneDef<Row>): Co
   const ListPane = memo(function ListPane({ width, height, focused, tabs }: PaneProps) {
     const screen = useApp();
     // A clock pane ticks while it lists rows (their ages, countdowns); empty, it says the same
-    // every second and does not re-render for it.
+    // every second and does not re-render for it. Ticking, it re-renders at a tick only when
+    // what it shows of the clock reads otherwise (an age of minutes reads the same for a minute).
     const [ticking, setTicking] = useState(false);
-    const now = def.clock ? useNow(1000, ticking) : 0;
-    const staleMs = def.stale ? usePaneStale(def.id) : undefined;
-    const watched = def.watch?.(screen);
-    useSyncExternalStore(watched?.subscribe ?? never, watched?.snapshot ?? nothing);
     const filter = usePaneFilter(def.id);
     const inner = panelInner(width, height);
     const limit = def.bounded ? Math.max(0, inner.height - 1) : Infinity;
     const rowLimit = filter.query.trim() === '' ? limit : Infinity;
+    const shown = useRef<{ at: number; app: AppState; view: ViewState; inner: number; text: string } | undefined>(undefined);
+    if (def.clock) {
+      useClock(
+        1000,
+        (at) => {
+          const app = screen.store.getState();
+          const view = screen.view.getState();
+          const kept = shown.current;
+          if (kept && kept.at === at && kept.app === app && kept.view === view && kept.inner === inner.width * 1000 + inner.height) return kept.text;
+          const text = clockText(def, { app, view, screen, now: at }, limit, inner);
+          shown.current = { at, app, view, inner: inner.width * 1000 + inner.height, text };
+          return text;
+        },
+        ticking,
+      );
+    }
+    const now = def.clock ? clockNow(1000) : 0;
+    const staleMs = def.stale ? usePaneStale(def.id) : undefined;
+    const watched = def.watch?.(screen);
+    useSyncExternalStore(watched?.subscribe ?? never, watched?.snapshot ?? nothing);
     // Subscribed, to both stores: the pane redraws when its rows, title, empty words or column
     // inputs change, not on every change of the screen's view (a notice, another pane's
     // cursor); the rest of the record (head, total) reads what these read.

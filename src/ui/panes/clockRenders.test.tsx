@@ -59,6 +59,16 @@ describe('clock-driven renders', () => {
     expect(commits).toBeGreaterThanOrEqual(4);
   });
 
+  it('an Orders pane whose orders are hours old does not re-render at ticks where their ages read the same', async () => {
+    const store = fullStore(NOW);
+    const o = store.getState().orders;
+    const old = Object.fromEntries(Object.entries(o.open).map(([oid, order]) => [oid, { ...order, timestamp: NOW - 3 * 3_600_000 }]));
+    store.setState({ orders: { ...o, open: old } });
+    const { commits, frame } = await commitsOver(PANES.orders, store, 5);
+    expect(frame).toContain('3h');
+    expect(commits).toBe(0);
+  });
+
   it('a fresh book does not re-render on the clock; a stale one counts its age each second', async () => {
     const a = await commitsOver(PANES.book, fullStore(NOW), 5);
     expect(a.frame).not.toContain('stale');
