@@ -3,6 +3,7 @@ import { isAddress, NonceManager, type SecretKeyInput } from '../protocol/index.
 import { CANDLE_INTERVAL_MS, type CandleInterval, type ContractConfig } from '../protocol/wire/index.js';
 import { Backoff } from '../client/backoff.js';
 import { ClockOffset } from '../client/clockOffset.js';
+import { RecentMedian } from '../client/recentMedian.js';
 import { clientError, type ClientError, type Result } from '../client/errors.js';
 import { ExchangeClient } from '../client/exchangeClient.js';
 import { HttpTransport, type HttpOptions } from '../client/http.js';
@@ -253,10 +254,11 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   const info = new InfoClient(http);
   const venue = venueOf(target);
   const clock = new ClockOffset();
+  const roundTrips = new RecentMedian();
   http.onResponse((r) => {
     if (r.serverDate !== undefined) clock.sampleDateHeader(r.sentAt, r.receivedAt, r.serverDate);
     const st = clock.status();
-    coalescer.session({ latencyMs: r.receivedAt - r.sentAt, clockOffsetMs: st.offsetMs ?? null, clockWarning: st.warning ?? null });
+    coalescer.session({ latencyMs: roundTrips.push(r.receivedAt - r.sentAt), clockOffsetMs: st.offsetMs ?? null, clockWarning: st.warning ?? null });
   });
 
   const shared = o.nonces ?? target.embedded?.nonces;

@@ -54,7 +54,13 @@ function applyMarket(m: MarketSlice, b: FeedBatch, caps: FeedCaps): MarketSlice 
     let changed = false;
     const states = { ...m.marketStates };
     for (const [cid, st] of b.marketStates) {
-      if (sameJson(states[cid], st)) continue;
+      const cur = states[cid];
+      if (sameJson(cur, st)) continue;
+      // Clock data: an answer that differs only by its time (every poll's) moves the time in place.
+      if (cur && sameJson({ ...cur, time: 0 }, { ...st, time: 0 })) {
+        if (st.time > cur.time) (cur as { time: number }).time = st.time;
+        continue;
+      }
       states[cid] = st;
       changed = true;
     }

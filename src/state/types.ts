@@ -39,7 +39,8 @@ export interface MarketSlice {
    * the record keeps its identity and its times move forward in place (applyBatch.ts), so a
    * repeat does not even change the store; read it where an age is judged at the clock's
    * tick, never as a selector's answer. The same holds for a successful poll's `lastOk`
-   * after a success and for AccountSlice.updatedAt while the account reads the same.
+   * after a success, for AccountSlice.updatedAt while the account reads the same, and for a
+   * market state's `time` while the rest of it reads the same.
    */
   feedTimes: Readonly<Record<number, number>>;
   trades: Readonly<Record<number, readonly Trade[]>>;
@@ -81,6 +82,7 @@ export interface SessionSlice {
   reconnects: number;
   /** Per subscription key (`l2Book:1`, `openOrders` ...). */
   channels: Readonly<Record<string, SubState>>;
+  /** HTTP round trip: the median of the last five requests (client/recentMedian.ts). */
   latencyMs: number | null;
   clockOffsetMs: number | null;
   clockWarning: string | null;

@@ -78,19 +78,23 @@ describe('applyBatch', () => {
     expect(store.getState().market.books[1]!.time).toBe(3);
   });
 
-  it('moves clock data in place: a repeated book, another successful poll and the same account again change nothing a selector sees', () => {
+  it('moves clock data in place: a repeated book, another successful poll, the same account and the same market state again change nothing a selector sees', () => {
     const store = createAppStore();
     const sink = storeSink(store);
+    const state = (time: number, markPx = '100') => ({ contractId: 1, markPx, indexPx: '100', lastPx: '100', fundingRate: '0', fundingIndex: '0', time });
     sink(batch((b) => b.books.set(1, book(1, 1, '100'))));
     sink(batch((b) => b.polls.set('marketState', { lastOk: 10, lastError: null })));
     sink(batch((b) => (b.account = account('100'))));
+    sink(batch((b) => b.marketStates.set(1, state(10))));
     let changes = 0;
     const off = store.subscribe(() => changes++);
     const before = store.getState();
     sink(batch((b) => b.books.set(1, book(1, 2, '100'))));
     sink(batch((b) => b.polls.set('marketState', { lastOk: 20, lastError: null })));
     sink(batch((b) => (b.account = account('100'))));
+    sink(batch((b) => b.marketStates.set(1, state(20))));
     expect(changes).toBe(0);
+    expect(store.getState().market.marketStates[1]!.time).toBe(20);
     expect(store.getState()).toBe(before);
     // The times an age is judged by are the latest ones all the same.
     expect(store.getState().market.feedTimes[1]).toBe(2);
@@ -102,6 +106,9 @@ describe('applyBatch', () => {
     expect(store.getState().session.polls['marketState']!.lastError).toBe('down');
     sink(batch((b) => (b.account = account('99'))));
     expect(changes).toBe(2);
+    sink(batch((b) => b.marketStates.set(1, state(30, '101'))));
+    expect(changes).toBe(3);
+    expect(store.getState().market.marketStates[1]!.markPx).toBe('101');
     off();
   });
 

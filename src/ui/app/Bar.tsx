@@ -1,12 +1,17 @@
 import { memo } from 'react';
 import { Box, Text } from 'ink';
-import { SegmentText, type Segment } from '../components/Tone.js';
+import { SegmentText, sameSegments, type Segment } from '../components/Tone.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import type { ThemeToken } from '../theme/tokens.js';
 import { textWidth } from '../format/width.js';
 
+type BarProps = { segments: readonly Segment[]; width: number; base: ThemeToken };
+
+/** A bar draws again only when what it shows changes: its parent builds new segment arrays at each render. */
+const sameBar = (a: BarProps, b: BarProps): boolean => a.width === b.width && a.base === b.base && sameSegments(a.segments, b.segments);
+
 /** One full-width line of styled segments on a background token (header, status bar), painted edge to edge. */
-export const Bar = memo(function Bar({ segments, width, base }: { segments: readonly Segment[]; width: number; base: ThemeToken }) {
+export const Bar = memo(function Bar({ segments, width, base }: BarProps) {
   const theme = useTheme();
   const baseStyle = theme.tokens[base];
   // Segments short of the width are padded in the bar's style: a theme that marks the bar
@@ -27,4 +32,4 @@ export const Bar = memo(function Bar({ segments, width, base }: { segments: read
       </Text>
     </Box>
   );
-});
+}, sameBar);
