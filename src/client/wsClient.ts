@@ -24,6 +24,8 @@ export interface WsAuthPayload {
 
 export interface WsClientOptions {
   url: string;
+  /** Book and BBO frames that repeat the last one but for its time skip the parser (repeatFrames.ts); false parses every frame (the benchmark's naive baseline). */
+  repeats?: boolean;
   /** Builds a fresh signed auth message per connection; undefined when no key is loaded. */
   auth?: () => WsAuthPayload | undefined;
   /** REST resynchronisation after each (re)subscribe; resolves true when it delivered a snapshot. */
@@ -109,6 +111,7 @@ export class WsClient {
       handshakeTimeoutMs: opts.handshakeTimeoutMs ?? 5_000,
       silenceMs: opts.silenceMs ?? defaultSilenceMs,
       maxPayloadBytes: opts.maxPayloadBytes ?? 4 * 1024 * 1024,
+      repeats: opts.repeats ?? true,
     };
   }
 
@@ -358,7 +361,7 @@ export class WsClient {
     if (isBinary) return this.recordError(clientError('validation', 'websocket: binary frame ignored'));
     const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
     for (const fn of this.textListeners) fn(text);
-    const repeat = this.repeats.match(text);
+    const repeat = this.o.repeats ? this.repeats.match(text) : undefined;
     if (repeat) return this.onData(repeat);
     let json: unknown;
     try {

@@ -11,22 +11,29 @@ import type { AccountSlice, AppState, MarketSlice, OrdersSlice, SessionSlice } f
  * new object in which only the touched keys are new. Everything else keeps its identity,
  * so selectors on untouched data do not re-render.
  */
-export function applyBatch(s: AppState, b: FeedBatch, caps: FeedCaps, now: number): Partial<AppState> {
+export function applyBatch(s: AppState, b: FeedBatch, caps: FeedCaps, now: number, clock: ClockData = 'in-place'): Partial<AppState> {
   const patch: Partial<AppState> = {};
-  const market = applyMarket(s.market, b, caps);
+  const market = applyMarket(s.market, b, caps, clock);
   if (market !== s.market) patch.market = market;
-  const account = applyAccount(s.account, b, now);
+  const account = applyAccount(s.account, b, now, clock);
   if (account !== s.account) patch.account = account;
   const orders = applyOrders(s.orders, b, caps);
   if (orders !== s.orders) patch.orders = orders;
-  const session = applySession(s.session, b, caps);
+  const session = applySession(s.session, b, caps, clock);
   if (session !== s.session) patch.session = session;
   // A request's answer takes the row of its 'sent' entry: one row per request, sending until answered.
   if (b.journal.length > 0) patch.journal = { ...s.journal, entries: mergeJournal(s.journal.entries, b.journal, caps.journal) };
   return patch;
 }
 
-function applyMarket(m: MarketSlice, b: FeedBatch, caps: FeedCaps): MarketSlice {
+/**
+ * How clock data (MarketSlice.feedTimes) is kept: moved forward in place, or, for the
+ * benchmark's naive baseline (PERPDESK_FLUSH_MS=0), in new objects as every message did
+ * before: there each message is a store update, as that baseline is defined.
+ */
+export type ClockData = 'in-place' | 'new';
+
+function applyMarket(m: MarketSlice, b: FeedBatch, caps: FeedCaps, clock: ClockData): MarketSlice {
   const next: Partial<MarketSlice> = {};
   if (b.configs) {
     next.configs = b.configs;
@@ -39,7 +46,11 @@ function applyMarket(m: MarketSlice, b: FeedBatch, caps: FeedCaps): MarketSlice 
   if (books !== m.books) next.books = books;
   const bbos = mergeNewer(m.bbos, b.bbos, sameBbo);
   if (bbos !== m.bbos) next.bbos = bbos;
-  advanceFeedTimes(m.feedTimes, [b.books, b.bbos]);
+  if (clock === 'in-place') advanceFeedTimes(m.feedTimes, [b.books, b.bbos]);
+  else if (b.books.size > 0 || b.bbos.size > 0) {
+    next.feedTimes = { ...m.feedTimes };
+    advanceFeedTimes(next.feedTimes, [b.books, b.bbos]);
+  }
   if (b.trades.size > 0) {
     const trades = { ...m.trades };
     for (const [cid, list] of b.trades) trades[cid] = appendCapped(trades[cid] ?? [], list, caps.trades);
@@ -57,7 +68,7 @@ function applyMarket(m: MarketSlice, b: FeedBatch, caps: FeedCaps): MarketSlice 
       const cur = states[cid];
       if (sameJson(cur, st)) continue;
       // Clock data: an answer that differs only by its time (every poll's) moves the time in place.
-      if (cur && sameJson({ ...cur, time: 0 }, { ...st, time: 0 })) {
+      if (clock === 'in-place' && cur && sameJson({ ...cur, time: 0 }, { ...st, time: 0 })) {
         if (st.time > cur.time) (cur as { time: number }).time = st.time;
         continue;
       }
@@ -124,11 +135,11 @@ function mergeBars(cur: readonly Candle[], bars: Map<number, Candle>, cap: numbe
   return sorted.length > cap ? sorted.slice(sorted.length - cap) : sorted;
 }
 
-function applyAccount(a: AccountSlice, b: FeedBatch, now: number): AccountSlice {
+function applyAccount(a: AccountSlice, b: FeedBatch, now: number, clock: ClockData): AccountSlice {
   const next: Partial<AccountSlice> = {};
   if (b.account) {
     // Clock data: a poll that says the same again moves only the time, in place.
-    if (a.updatedAt === null || !sameJson(a.raw, b.account)) next.updatedAt = now;
+    if (clock === 'new' || a.updatedAt === null || !sameJson(a.raw, b.account)) next.updatedAt = now;
     else (a as { updatedAt: number | null }).updatedAt = now;
     if (!sameJson(a.raw, b.account)) {
       const acct = b.account;
@@ -163,7 +174,7 @@ function applyOrders(o: OrdersSlice, b: FeedBatch, caps: FeedCaps): OrdersSlice 
   return Object.keys(next).length ? { ...o, ...next } : o;
 }
 
-function applySession(s: SessionSlice, b: FeedBatch, caps: FeedCaps): SessionSlice {
+function applySession(s: SessionSlice, b: FeedBatch, caps: FeedCaps, clock: ClockData): SessionSlice {
   const next: Partial<SessionSlice> = {};
   if (b.session) {
     for (const [k, v] of Object.entries(b.session) as [keyof SessionSlice, unknown][]) {
@@ -175,7 +186,7 @@ function applySession(s: SessionSlice, b: FeedBatch, caps: FeedCaps): SessionSli
     for (const [name, st] of b.polls) {
       const cur = s.polls[name];
       // Clock data: another success after a success moves only its time, in place.
-      if (cur && cur.lastOk !== null && st.lastOk !== null && cur.lastError === null && st.lastError === null) {
+      if (clock === 'in-place' && cur && cur.lastOk !== null && st.lastOk !== null && cur.lastError === null && st.lastError === null) {
         (cur as { lastOk: number | null }).lastOk = Math.max(cur.lastOk, st.lastOk);
         continue;
       }

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { DEFAULT_CAPS, type FeedCaps } from '../feed/caps.js';
 import type { FeedBatch } from '../feed/batch.js';
-import { applyBatch } from './applyBatch.js';
+import { applyBatch, type ClockData } from './applyBatch.js';
 import type { AppState, FeedKind } from './types.js';
 
 export type AppStore = StoreApi<AppState>;
@@ -45,9 +45,9 @@ export function createAppStore(init?: Partial<AppState>): AppStore {
 }
 
 /** The coalescer's sink: exactly one setState per batch, replacing only touched slices. */
-export function storeSink(store: AppStore, caps: FeedCaps = DEFAULT_CAPS): (batch: FeedBatch) => void {
+export function storeSink(store: AppStore, caps: FeedCaps = DEFAULT_CAPS, clock: ClockData = 'in-place'): (batch: FeedBatch) => void {
   return (batch) => {
-    const patch = applyBatch(store.getState(), batch, caps, Date.now());
+    const patch = applyBatch(store.getState(), batch, caps, Date.now(), clock);
     if (Object.keys(patch).length > 0) store.setState(patch);
   };
 }

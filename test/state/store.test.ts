@@ -112,6 +112,22 @@ describe('applyBatch', () => {
     off();
   });
 
+  it('keeps the naive baseline a store update per message: clock data in new objects (PERPDESK_FLUSH_MS=0)', () => {
+    const store = createAppStore();
+    const sink = storeSink(store, DEFAULT_CAPS, 'new');
+    sink(batch((b) => b.books.set(1, book(1, 1, '100'))));
+    let changes = 0;
+    const off = store.subscribe(() => changes++);
+    const before = store.getState().market.feedTimes;
+    sink(batch((b) => b.books.set(1, book(1, 2, '100'))));
+    sink(batch((b) => b.polls.set('marketState', { lastOk: 10, lastError: null })));
+    sink(batch((b) => b.polls.set('marketState', { lastOk: 20, lastError: null })));
+    expect(changes).toBe(3);
+    expect(store.getState().market.feedTimes).not.toBe(before);
+    expect(store.getState().market.feedTimes[1]).toBe(2);
+    off();
+  });
+
   it('drops a book older than the one shown', () => {
     const s0 = createAppStore().getState();
     const s1 = { ...s0, ...applyBatch(s0, batch((b) => b.books.set(1, book(1, 10, '100'))), DEFAULT_CAPS, 0) };

@@ -4,7 +4,7 @@ import { formatAge } from '../format/time.js';
 import { textWidth, truncate } from '../format/width.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { tabSegments, type TabItem } from './Tabs.js';
-import { SegmentText, type Segment } from './Tone.js';
+import { SegmentText, sameSegments, type Segment } from './Tone.js';
 
 export interface PanelProps {
   /** Plain title or styled segments (e.g. a tab strip from tabSegments). */
@@ -114,6 +114,26 @@ function clipSegments(segments: readonly Segment[], width: number): Segment[] {
   return out;
 }
 
+/** The top border with its title: drawn again only when what it says changes, not at each render of the pane's rows. */
+const TopBorder = memo(
+  function TopBorder({ segments }: { segments: readonly Segment[] }) {
+    const theme = useTheme();
+    return (
+      <Text wrap="truncate" {...theme.tokens.text}>
+        {segments.map((s, i) => {
+          const style = s.token ? theme.tokens[s.token] : {};
+          return (
+            <SegmentText key={i} {...style} bold={s.bold || style.bold}>
+              {s.text}
+            </SegmentText>
+          );
+        })}
+      </Text>
+    );
+  },
+  (a, b) => sameSegments(a.segments, b.segments),
+);
+
 /**
  * A framed pane on the theme's surface. The frame is drawn as text rather than with ink's
  * box border: ink draws border glyphs without a background, which would leave the frame
@@ -139,16 +159,7 @@ export const Panel = memo(function Panel({ title, width, height, focused, staleM
   const bottom = width < 2 ? g.h.repeat(width) : g.bl + g.h.repeat(width - 2) + g.br;
   return (
     <Box flexDirection="column" width={width} height={height} flexShrink={0} overflow="hidden" backgroundColor={theme.tokens.surface.backgroundColor}>
-      <Text wrap="truncate" {...theme.tokens.text}>
-        {segments.map((s, i) => {
-          const style = s.token ? theme.tokens[s.token] : {};
-          return (
-            <SegmentText key={i} {...style} bold={s.bold || style.bold}>
-              {s.text}
-            </SegmentText>
-          );
-        })}
-      </Text>
+      <TopBorder segments={segments} />
       {height > 1 && (
         // One body per frame shape, so a focus change mounts a fresh one rather than
         // patching the old in place.
