@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { NonceManager } from '../protocol/index.js';
-import { HttpTransport } from '../client/http.js';
+import { HttpTransport, type HttpOptions } from '../client/http.js';
 import { EMBEDDED_HTTP } from './embeddedHttp.js';
+import { inProcessSender } from './embeddedDirect.js';
 import { InfoClient } from '../client/infoClient.js';
 import { NonceFileStore } from '../client/nonceFileStore.js';
 import { startExchange } from '../exchange/startExchange.js';
@@ -104,6 +105,8 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
   if (indexFeed) log(indexFeed.describe());
   if (exchange.movedAside) log(`a new venue: the old one is kept as ${exchange.movedAside}`);
   const nonces = new NonceManager({ store: new NonceFileStore(o.stateDir) });
+  // Onboarding and the first market read are this process's own requests: answered in-process.
+  const http = { ...EMBEDDED_HTTP, sender: inProcessSender(exchange.core) };
   const address = master.address.toLowerCase();
   let agentReady!: () => void;
   let agentRevoked: string | undefined;
@@ -116,7 +119,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     ...(o.contractName ? { contractName: o.contractName } : {}),
     // A resumed venue may have handed out its codes; the demo account is then registered already.
     inviteCode: exchange.inviteCodes[0] ?? exchange.core.invites.issue(1)[0]!,
-    http: EMBEDDED_HTTP,
+    http,
     log,
     nonces,
     stateDir: o.stateDir,
@@ -130,7 +133,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
   // the dashboard's first WebSocket sign-in with the agent key is accepted. Funding goes on after.
   await Promise.race([agentApproved, ready.catch(() => {})]);
   // Read last, so what the first frame shows is as fresh as the streams' first snapshot would be.
-  const initial = await readMarket(exchange.url);
+  const initial = await readMarket(exchange.url, http);
   if (o.advertise) writeEndpoint(o.stateDir, { url: exchange.url, wsUrl: exchange.wsUrl, pid: process.pid });
   return {
     ...(initial ? { initial } : {}),
@@ -185,8 +188,8 @@ export async function embeddedSeed(stateDir: string): Promise<number> {
 }
 
 /** Every Active contract and its book (a few in-process milliseconds); undefined if anything fails. */
-async function readMarket(url: string): Promise<InitialMarket | undefined> {
-  const http = new HttpTransport({ baseUrl: url, ...EMBEDDED_HTTP });
+async function readMarket(url: string, options: Partial<Omit<HttpOptions, 'baseUrl'>>): Promise<InitialMarket | undefined> {
+  const http = new HttpTransport({ baseUrl: url, ...options });
   try {
     const info = new InfoClient(http);
     const configs = await info.configs();
