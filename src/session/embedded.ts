@@ -86,7 +86,11 @@ export interface EmbeddedExchange {
 export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchange> {
   prepareStateDir(o.stateDir);
   const dir = path.join(o.stateDir, 'embedded');
-  const [master, agent] = await Promise.all([demoKey(path.join(dir, 'master.key')), o.agent ?? demoKey(path.join(dir, 'agent.key'))]);
+  // The keys are not needed until onboarding: on a first start their files are written (and
+  // fsynced) while the seed is drawn and the exchange starts, rather than before.
+  const keys = Promise.all([demoKey(path.join(dir, 'master.key')), o.agent ?? demoKey(path.join(dir, 'agent.key'))]);
+  // Awaited below; a start that fails before then must not leave it unhandled.
+  keys.catch(() => {});
   const log = o.onProgress ?? (() => {});
   const db = o.db ?? (o.seed !== undefined || o.replayMarket ? ':memory:' : embeddedVenueFile(o.stateDir));
   const indexFeed = o.replayMarket ? marketReplay({ ...o.replayMarket, log }) : undefined;
@@ -102,6 +106,14 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     ...(o.fresh && db !== ':memory:' ? { fresh: true } : {}),
     ...(indexFeed ? { indexFeed } : {}),
   });
+  let master: PrivateKey;
+  let agent: PrivateKey;
+  try {
+    [master, agent] = await keys;
+  } catch (e) {
+    await exchange.close();
+    throw e;
+  }
   if (indexFeed) log(indexFeed.describe());
   if (exchange.movedAside) log(`a new venue: the old one is kept as ${exchange.movedAside}`);
   const nonces = new NonceManager({ store: new NonceFileStore(o.stateDir) });
