@@ -17,6 +17,17 @@ export interface HttpOptions {
    * Node's own client, for a command that sends a few requests and exits (nodeHttpSend.ts).
    */
   engine?: 'pool' | 'node';
+  /**
+   * Sends through this instead of a connection (`engine` is then unused): the embedded
+   * exchange answering its own process in-process (src/session/embeddedDirect.ts).
+   */
+  sender?: HttpSender;
+}
+
+/** What sends one POST and streams its answer: Node's client, undici's pool, or an in-process one. */
+export interface HttpSender {
+  send(s: SendOptions): Promise<SentRequest>;
+  close(): Promise<void>;
 }
 
 export interface HttpResponse {
@@ -52,10 +63,10 @@ export interface SentBody {
 export type ResponseListener = (r: HttpResponse, request: SentBody) => void;
 
 export class HttpTransport {
-  private readonly sender: { send(s: SendOptions): Promise<SentRequest>; close(): Promise<void> };
+  private readonly sender: HttpSender;
   private readonly listeners = new Set<ResponseListener>();
   private readonly prefix: string;
-  private readonly opts: Required<Omit<HttpOptions, 'baseUrl'>>;
+  private readonly opts: Required<Omit<HttpOptions, 'baseUrl' | 'sender'>>;
   readonly origin: string;
 
   constructor(options: HttpOptions) {
@@ -71,7 +82,7 @@ export class HttpTransport {
       engine: options.engine ?? 'pool',
     };
     const engine = options.engine ?? 'pool';
-    this.sender = engine === 'node' ? nodeHttpSender(url.origin, this.opts) : undiciSender(url.origin, this.opts);
+    this.sender = options.sender ?? (engine === 'node' ? nodeHttpSender(url.origin, this.opts) : undiciSender(url.origin, this.opts));
   }
 
   async post(path: string, payload: string): Promise<HttpOutcome> {

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { NonceManager } from '../protocol/index.js';
-import { HttpTransport } from '../client/http.js';
+import { HttpTransport, type HttpOptions } from '../client/http.js';
 import { EMBEDDED_HTTP } from './embeddedHttp.js';
+import { inProcessSender } from './embeddedDirect.js';
 import { InfoClient } from '../client/infoClient.js';
 import { NonceFileStore } from '../client/nonceFileStore.js';
 import { startExchange } from '../exchange/startExchange.js';
@@ -85,7 +86,11 @@ export interface EmbeddedExchange {
 export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchange> {
   prepareStateDir(o.stateDir);
   const dir = path.join(o.stateDir, 'embedded');
-  const [master, agent] = await Promise.all([demoKey(path.join(dir, 'master.key')), o.agent ?? demoKey(path.join(dir, 'agent.key'))]);
+  // The keys are not needed until onboarding: on a first start their files are written (and
+  // fsynced) while the seed is drawn and the exchange starts, rather than before.
+  const keys = Promise.all([demoKey(path.join(dir, 'master.key')), o.agent ?? demoKey(path.join(dir, 'agent.key'))]);
+  // Awaited below; a start that fails before then must not leave it unhandled.
+  keys.catch(() => {});
   const log = o.onProgress ?? (() => {});
   const db = o.db ?? (o.seed !== undefined || o.replayMarket ? ':memory:' : embeddedVenueFile(o.stateDir));
   const indexFeed = o.replayMarket ? marketReplay({ ...o.replayMarket, log }) : undefined;
@@ -101,9 +106,19 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     ...(o.fresh && db !== ':memory:' ? { fresh: true } : {}),
     ...(indexFeed ? { indexFeed } : {}),
   });
+  let master: PrivateKey;
+  let agent: PrivateKey;
+  try {
+    [master, agent] = await keys;
+  } catch (e) {
+    await exchange.close();
+    throw e;
+  }
   if (indexFeed) log(indexFeed.describe());
   if (exchange.movedAside) log(`a new venue: the old one is kept as ${exchange.movedAside}`);
   const nonces = new NonceManager({ store: new NonceFileStore(o.stateDir) });
+  // Onboarding and the first market read are this process's own requests: answered in-process.
+  const http = { ...EMBEDDED_HTTP, sender: inProcessSender(exchange.core) };
   const address = master.address.toLowerCase();
   let agentReady!: () => void;
   let agentRevoked: string | undefined;
@@ -116,7 +131,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
     ...(o.contractName ? { contractName: o.contractName } : {}),
     // A resumed venue may have handed out its codes; the demo account is then registered already.
     inviteCode: exchange.inviteCodes[0] ?? exchange.core.invites.issue(1)[0]!,
-    http: EMBEDDED_HTTP,
+    http,
     log,
     nonces,
     stateDir: o.stateDir,
@@ -130,7 +145,7 @@ export async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedExchang
   // the dashboard's first WebSocket sign-in with the agent key is accepted. Funding goes on after.
   await Promise.race([agentApproved, ready.catch(() => {})]);
   // Read last, so what the first frame shows is as fresh as the streams' first snapshot would be.
-  const initial = await readMarket(exchange.url);
+  const initial = await readMarket(exchange.url, http);
   if (o.advertise) writeEndpoint(o.stateDir, { url: exchange.url, wsUrl: exchange.wsUrl, pid: process.pid });
   return {
     ...(initial ? { initial } : {}),
@@ -185,8 +200,8 @@ export async function embeddedSeed(stateDir: string): Promise<number> {
 }
 
 /** Every Active contract and its book (a few in-process milliseconds); undefined if anything fails. */
-async function readMarket(url: string): Promise<InitialMarket | undefined> {
-  const http = new HttpTransport({ baseUrl: url, ...EMBEDDED_HTTP });
+async function readMarket(url: string, options: Partial<Omit<HttpOptions, 'baseUrl'>>): Promise<InitialMarket | undefined> {
+  const http = new HttpTransport({ baseUrl: url, ...options });
   try {
     const info = new InfoClient(http);
     const configs = await info.configs();

@@ -25,7 +25,7 @@ export interface OnboardingOptions {
   /** Contract whose market deployer to enroll in and fund; the first Active one when absent. */
   contractName?: string;
   inviteCode?: string;
-  /** Transport settings (the embedded exchange's: EMBEDDED_HTTP). */
+  /** Transport settings (the embedded exchange's: EMBEDDED_HTTP and its in-process sender). */
   http?: Partial<Omit<HttpOptions, 'baseUrl'>>;
   /** Asks the user; embedded mode passes nothing and must not need to ask. */
   ask?: (question: string) => Promise<string>;

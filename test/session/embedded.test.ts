@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,17 @@ describe('embedded start-up', () => {
     } finally {
       await again.close();
     }
+  });
+
+  it('refuses an unreadable demo key and leaves no exchange behind', async () => {
+    const stateDir = await tempDir();
+    await mkdir(path.join(stateDir, 'embedded'), { recursive: true, mode: 0o700 });
+    await writeFile(path.join(stateDir, 'embedded', 'master.key'), 'not a key\n', { mode: 0o600 });
+    // The exchange starts while the keys are read: the refusal closes it again.
+    await expect(startEmbedded({ stateDir, activity: 'off' })).rejects.toThrow(/master\.key/);
+    await rm(path.join(stateDir, 'embedded', 'master.key'));
+    const emb = await startEmbedded({ stateDir, activity: 'off' });
+    await emb.close();
   });
 });
 
