@@ -3,16 +3,31 @@ import { rescale } from '../protocol/decimal.js';
 /** A number as it reaches a formatter: raw units at a known scale, or a wire decimal string. */
 export type DisplayValue = bigint | string | null | undefined;
 
-const DECIMAL_RE = /^(-)?(\d+)(?:\.(\d+))?$/;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 
-/** Parses a wire decimal string at its own precision: "12.50" -> {raw: 1250n, scale: 2}. */
+/**
+ * Parses a wire decimal string at its own precision: "12.50" -> {raw: 1250n, scale: 2}.
+ * The form is `-?digits(.digits)?`, read character by character: the panes parse every
+ * price and size they show at each render, and a regular expression's match array per call
+ * was a good part of what a busy screen allocated.
+ */
 export function parseLooseDecimal(text: string): { raw: bigint; scale: number } | undefined {
-  const m = DECIMAL_RE.exec(text);
-  if (!m) return undefined;
-  const frac = m[3] ?? '';
-  if (frac.length > 36) return undefined;
-  const raw = BigInt((m[2] ?? '0') + frac);
-  return { raw: m[1] ? -raw : raw, scale: frac.length };
+  const n = text.length;
+  const start = n > 0 && text.charCodeAt(0) === 45 ? 1 : 0;
+  let i = start;
+  while (i < n && isDigit(text.charCodeAt(i))) i++;
+  if (i === start) return undefined;
+  const dot = i;
+  if (i < n) {
+    if (text.charCodeAt(i) !== 46) return undefined;
+    i++;
+    while (i < n && isDigit(text.charCodeAt(i))) i++;
+    if (i === dot + 1 || i !== n) return undefined;
+  }
+  const scale = dot === n ? 0 : n - dot - 1;
+  if (scale > 36) return undefined;
+  const raw = BigInt(dot === n ? text.slice(start) : text.slice(start, dot) + text.slice(dot + 1));
+  return { raw: start === 1 ? -raw : raw, scale };
 }
 
 /**

@@ -25,6 +25,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/ui/panes/useNow.ts:tickers': 'a shared wall clock per period: the time is the same for every screen, one timer each',
   'src/ui/panes/useNow.ts:override': "the process's clock: the wall clock, or a replay's recorded time (perpdesk replay runs one local screen, never a serve)",
   'src/ui/render/StyledLine.ts:scratchView': 'scratch of one synchronous call (an SGR sequence\'s parameters), set before each use, holding nothing between calls',
+  'src/ui/panes/chart/chartHeader.ts:parsedBars': 'pure cache: a candle\'s bar in raw units, weakly keyed by the immutable wire candle and its scales',
   'src/ui/render/installFastAssembly.ts:active': "the process's one patch of ink's Output class, which is itself module state of ink",
 };
 

@@ -30,4 +30,14 @@ describe('chartHeader', () => {
     ]);
     expect(barsOf(candles, 2, 1)).toBe(barsOf(candles, 2, 1));
   });
+  it('parses again only the candles that are new objects, and a candle again at other scales', () => {
+    const first = [bar('1', '1', '1', '1', '1'), bar('2', '2', '2', '2', '2')];
+    const before = barsOf(first, 0, 0);
+    // The newest bar updated: a new array, the older candle the same object.
+    const next = [first[0]!, bar('2', '3', '2', '3', '5')];
+    const after = barsOf(next, 0, 0);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toEqual({ o: 2n, h: 3n, l: 2n, c: 3n, v: 5n });
+    expect(barsOf([first[0]!], 1, 0)[0]).toEqual({ o: 10n, h: 10n, l: 10n, c: 10n, v: 1n });
+  });
 });

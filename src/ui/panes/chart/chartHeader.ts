@@ -8,17 +8,32 @@ import { clipSegments } from '../segments.js';
 import { textWidth } from '../../format/width.js';
 import { memoLast } from '../memo.js';
 
+/**
+ * A candle's bar in raw units, kept by the candle: an update of the newest bar makes a new
+ * candles array whose other candles are the same objects (applyBatch's mergeBars), so only
+ * the new one is parsed again. Weakly keyed by the wire object, the same for every screen.
+ */
+const parsedBars = new WeakMap<Candle, { priceScale: number; qtyScale: number; bar: ChartBar | undefined }>();
+
+function barOf(c: Candle, priceScale: number, qtyScale: number): ChartBar | undefined {
+  const kept = parsedBars.get(c);
+  if (kept && kept.priceScale === priceScale && kept.qtyScale === qtyScale) return kept.bar;
+  const o = toRaw(c.o, priceScale);
+  const h = toRaw(c.h, priceScale);
+  const l = toRaw(c.l, priceScale);
+  const cl = toRaw(c.c, priceScale);
+  const v = toRaw(c.v, qtyScale);
+  const bar = o === undefined || h === undefined || l === undefined || cl === undefined ? undefined : { o, h, l, c: cl, v: v ?? 0n };
+  parsedBars.set(c, { priceScale, qtyScale, bar });
+  return bar;
+}
+
 /** Bars in raw units for the chart, oldest first; a bar with an unparseable field is skipped. */
 export const barsOf = memoLast((candles: readonly Candle[], priceScale: number, qtyScale: number): ChartBar[] => {
   const out: ChartBar[] = [];
   for (const c of candles) {
-    const o = toRaw(c.o, priceScale);
-    const h = toRaw(c.h, priceScale);
-    const l = toRaw(c.l, priceScale);
-    const cl = toRaw(c.c, priceScale);
-    const v = toRaw(c.v, qtyScale);
-    if (o === undefined || h === undefined || l === undefined || cl === undefined) continue;
-    out.push({ o, h, l, c: cl, v: v ?? 0n });
+    const bar = barOf(c, priceScale, qtyScale);
+    if (bar) out.push(bar);
   }
   return out;
 });
