@@ -34,8 +34,10 @@ export function mergeJournal(current: readonly JournalEntry[], added: readonly J
     let at = key === undefined || e.outcome === 'sent' ? undefined : waiting.get(key);
     if (at === undefined && key !== undefined && e.outcome !== 'sent') {
       const o = open.get(key);
-      // A settling line settles an unknown; a real answer arriving late overrides a settling line.
-      if (o !== undefined && (e.settled !== undefined || out[o]!.settled !== undefined)) at = o;
+      // A settling line settles an unknown; a real answer arriving late overrides a settling
+      // line, and is the answer of a request read back as unanswered (its 'sent' line was in
+      // the file when it was read, its answer written after: onboarding's last step).
+      if (o !== undefined && (e.settled !== undefined || out[o]!.settled !== undefined || out[o]!.outcome === 'unanswered')) at = o;
     }
     if (at !== undefined) {
       out[at] = e;

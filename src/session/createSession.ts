@@ -374,6 +374,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
   });
   setJournalScope(store, { venue, account: address });
   let journalFile: JournalFile | undefined;
+  let stopJournalAppends = (): void => {};
   if (o.stateDir) {
     try {
       journalFile = new JournalFile(o.stateDir);
@@ -383,6 +384,12 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
       for (const entry of loaded.entries) coalescer.journal(entry);
       if (loaded.malformed > 0) error('journal', clientError('validation', `${loaded.malformed} unreadable line(s) in ${journalFile.path} skipped`));
       coalescer.flush();
+      // And what other writers of this process append from now on (the embedded exchange's
+      // onboarding answers its last request after the session has read the file).
+      const inScope = journalScopeFilter(venue, address);
+      stopJournalAppends = journalFile.onAppend((r) => {
+        if (inScope(r)) coalescer.journal(r);
+      });
     } catch (e) {
       error('journal', clientError('validation', e instanceof Error ? e.message : String(e)));
     }
@@ -647,6 +654,7 @@ export function createSession(target: SessionTarget, keys: SessionKeys, o: Sessi
     },
     async close() {
       closed = true;
+      stopJournalAppends();
       o.replay?.close();
       watch.close();
       settling.stop();

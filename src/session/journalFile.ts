@@ -82,6 +82,13 @@ const NO_ANSWER_RECORDED =
  * link at either name is never followed: appending through one is refused, reading one is
  * refused, and rotation renames over one (replacing the link, not what it points to).
  */
+/**
+ * The journals of this process by path, told of each line another writer of the process
+ * appends: a session reads the file when it starts, and the embedded exchange's onboarding
+ * may still be appending its last request's answer then.
+ */
+const appendListeners = new Map<string, Set<(record: JournalRecord, from: JournalFile) => void>>();
+
 export class JournalFile {
   readonly path: string;
   readonly rotatedPath: string;
@@ -114,6 +121,23 @@ export class JournalFile {
       closeSync(fd);
     }
     if (written.size >= this.maxBytes) this.rotate(written.ino);
+    const listeners = appendListeners.get(this.path);
+    if (listeners) for (const l of [...listeners]) l(pick(record), this);
+  }
+
+  /** Hears the lines other writers of this process append to this file (not this one's own); returns the stop. */
+  onAppend(listener: (record: JournalRecord) => void): () => void {
+    let set = appendListeners.get(this.path);
+    if (!set) appendListeners.set(this.path, (set = new Set()));
+    const mine = set;
+    const l = (record: JournalRecord, from: JournalFile) => {
+      if (from !== this) listener(record);
+    };
+    mine.add(l);
+    return () => {
+      mine.delete(l);
+      if (mine.size === 0 && appendListeners.get(this.path) === mine) appendListeners.delete(this.path);
+    };
   }
 
   /** The newest `limit` requests, only those `keep` keeps when given (journalScopeFilter). */
