@@ -74,7 +74,7 @@ function isControl(c: number): boolean {
  * drawing the line would skip it (AnsiTokenizer's rules: CAN or SUB abandons a sequence,
  * an ESC inside one starts the next, a C0 control inside a CSI does not end it).
  */
-function escape(line: string, at: number, style: CellStyle): number {
+function escape(line: string, at: number, style: CellStyle, sgr?: SgrEffects): number {
   const n = line.length;
   let i = at + 1;
   let intermediates = false;
@@ -91,7 +91,7 @@ function escape(line: string, at: number, style: CellStyle): number {
       i++;
       continue;
     }
-    if (!intermediates && c === 0x5b) return csi(line, i + 1, style);
+    if (!intermediates && c === 0x5b) return sgr === undefined ? csi(line, i + 1, style) : sgr.apply(line, i + 1, style);
     if (!intermediates && c === 0x5d) return stringEnd(line, i + 1, true);
     if (!intermediates && (c === 0x50 || c === 0x58 || c === 0x5e || c === 0x5f)) return stringEnd(line, i + 1, false);
     return i + 1;
@@ -185,7 +185,61 @@ function csi(line: string, from: number, style: CellStyle): number {
   return n;
 }
 
-export function parseStyledLine(line: string): StyledLine {
+/**
+ * What SGR sequences do, kept by their text: a dashboard's lines repeat a few dozen colour
+ * and attribute sequences, and reading the parameters of each again was most of what
+ * parsing a line cost. An SGR sets colours and sets or clears attributes whatever the style
+ * it meets, so its effect is the colours it leaves (or none) and the attributes it keeps and
+ * adds; it is worked out once, on two probe styles, by the same reading as without the
+ * cache. Only sequences of digits, `;` and `:` ending in `m` are kept, at most `limit`.
+ */
+export class SgrEffects {
+  private readonly effects = new Map<string, { fg: number; bg: number; keep: number; add: number }>();
+  private readonly probe: CellStyle = defaultStyle();
+
+  constructor(private readonly limit = 512) {}
+
+  /** As `csi(line, from, style)`: applies the sequence whose parameters start at `from` and returns where the text goes on. */
+  apply(line: string, from: number, style: CellStyle): number {
+    const n = line.length;
+    let end = from;
+    while (end < n) {
+      const c = line.charCodeAt(end);
+      if (c >= 0x30 && c <= 0x3b) end++;
+      else break;
+    }
+    if (end >= n || line.charCodeAt(end) !== 0x6d || end - from > 64) return csi(line, from, style);
+    const key = line.slice(from, end);
+    let effect = this.effects.get(key);
+    if (effect === undefined) {
+      const probe = this.probe;
+      probe.fg = UNTOUCHED;
+      probe.bg = UNTOUCHED;
+      probe.flags = 0;
+      csi(line, from, probe);
+      const { fg, bg, flags: add } = probe;
+      probe.flags = ALL_FLAGS;
+      csi(line, from, probe);
+      effect = { fg, bg, keep: probe.flags, add };
+      if (this.effects.size >= this.limit) this.effects.clear();
+      this.effects.set(key, effect);
+    }
+    if (effect.fg !== UNTOUCHED) style.fg = effect.fg;
+    if (effect.bg !== UNTOUCHED) style.bg = effect.bg;
+    style.flags = (style.flags & effect.keep) | effect.add;
+    return end + 1;
+  }
+
+  get size(): number {
+    return this.effects.size;
+  }
+}
+
+/** No colour has this value (the mode sits in bits 24-25), so a probe's colour left so was not set. */
+const UNTOUCHED = 0xf0000000;
+const ALL_FLAGS = 0xffff;
+
+export function parseStyledLine(line: string, sgr?: SgrEffects): StyledLine {
   const cells = new LineCells();
   const n = line.length;
   let text = 0;
@@ -197,7 +251,7 @@ export function parseStyledLine(line: string): StyledLine {
       continue;
     }
     if (i > text) cells.text(line.slice(text, i));
-    i = c === ESC ? escape(line, i, cells.style) : i + 1;
+    i = c === ESC ? escape(line, i, cells.style, sgr) : i + 1;
     text = i;
   }
   if (n > text) cells.text(text === 0 ? line : line.slice(text));
@@ -220,13 +274,15 @@ export function parseStyledLine(line: string): StyledLine {
 export class StyledLineCache {
   private current = new Map<string, StyledLine>();
   private previous = new Map<string, StyledLine>();
+  /** SGR sequences' effects, shared by the lines parsed here. */
+  readonly sgr = new SgrEffects();
   /** Lines seen per frame are capped too, for a frame of thousands of distinct lines. */
   constructor(private readonly maxPerFrame = 4096) {}
 
   get(line: string): StyledLine {
     let parsed = this.current.get(line);
     if (parsed !== undefined) return parsed;
-    parsed = this.previous.get(line) ?? parseStyledLine(line);
+    parsed = this.previous.get(line) ?? parseStyledLine(line, this.sgr);
     if (this.current.size >= this.maxPerFrame) this.endFrame();
     this.current.set(line, parsed);
     return parsed;
