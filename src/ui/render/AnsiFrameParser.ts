@@ -61,9 +61,19 @@ export class AnsiFrameParser implements TokenSink {
     return this.buffer.rows;
   }
 
+  /** True when nothing written is left unfinished (a sequence cut between two writes). */
+  get idle(): boolean {
+    return this.tokenizer.idle;
+  }
+
   /** True between `ESC[?2026h` and `ESC[?2026l`: a frame is being written. */
   get synchronized(): boolean {
     return this.sync;
+  }
+
+  /** The cursor's row. */
+  get cursorRow(): number {
+    return this.y;
   }
 
   get cursor(): ParserCursor {
@@ -131,6 +141,49 @@ export class AnsiFrameParser implements TokenSink {
     this.buffer.bg.set(cells.bg, at);
     this.buffer.flags.set(cells.flags, at);
     Object.assign(this.style, defaultStyle());
+    return true;
+  }
+
+  /**
+   * Where a frame lands after ink's `eraseLines(erased)` (ansi-escapes: EL 2 then CUU 1,
+   * `erased` times, the last without the CUU, then CHA 1): the row the cursor ends on.
+   */
+  eraseLinesTop(erased: number): number {
+    return erased > 0 ? Math.max(0, this.y - (erased - 1)) : this.y;
+  }
+
+  /**
+   * ink's `eraseLines(erased)` and then a frame's cells, drawn as writing the sequence and
+   * placing the frame (`placeFrame`) would draw them, without reading the sequence: the rows
+   * the erase clears that the frame does not cover are erased, the frame's rows replaced.
+   * `changed`, when given, flags the frame's rows that may differ from what the screen shows
+   * there (the caller knows the others hold these cells already); only those are copied.
+   * False, with nothing done, when the frame cannot simply be placed or the tokenizer is in
+   * the middle of a sequence (the caller then writes the text).
+   */
+  eraseLinesAndPlace(cells: ScreenBuffer, erased: number, changed?: Uint8Array): boolean {
+    if (!this.tokenizer.idle || (erased === 0 && this.x !== 0)) return false;
+    const top = this.eraseLinesTop(erased);
+    if (cells.cols !== this.cols || top + cells.rows > this.rows) return false;
+    const bg = this.style.bg;
+    for (let y = top + cells.rows; y <= this.y; y++) this.buffer.erase(y, 0, this.cols, bg);
+    this.x = 0;
+    this.y = top;
+    this.buffer.copyRowsAt(cells, top, changed);
+    this.style.fg = 0;
+    this.style.bg = 0;
+    this.style.flags = 0;
+    return true;
+  }
+
+  /**
+   * `count` line feeds that stay above the bottom row (no scrolling): the cursor moves down
+   * and back to the line's start, as writing them would. False, with nothing done, otherwise.
+   */
+  lineFeeds(count: number): boolean {
+    if (!this.tokenizer.idle || this.y + count > this.rows - 1) return false;
+    this.x = 0;
+    this.y += count;
     return true;
   }
 

@@ -49,6 +49,11 @@ export class AnsiTokenizer {
   private data = '';
   private heldSurrogate = '';
 
+  /** True when no sequence or surrogate pair is left unfinished by the last chunk. */
+  get idle(): boolean {
+    return this.state === State.Ground && this.heldSurrogate === '';
+  }
+
   /** Tokenizes `chunk`, keeping an unfinished sequence for the next call. */
   feed(input: string, sink: TokenSink): void {
     let chunk = input;

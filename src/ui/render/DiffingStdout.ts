@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { AnsiFrameParser } from './AnsiFrameParser.js';
 import { frameString } from './assembleFrame.js';
-import { FRAME_TOKEN_START, frameTokenEnd, type CellFrameSink } from './cellFrames.js';
+import { FRAME_TOKEN_START, frameTokenEnd, frameTokenNumber, inkEraseLines, type CellFrameSink, type FrameChange } from './cellFrames.js';
 import type { RegionCounts } from './regionCache.js';
 import { FrameDiffer } from './FrameDiffer.js';
 import type { ScreenBuffer } from './ScreenBuffer.js';
@@ -71,6 +71,19 @@ export class DiffingStdout extends Writable implements CellFrameSink {
   private readonly onTargetResize = (): void => this.handleResize();
   /** The newest frame's cells from the frame assembly (cellFrames.ts), drawn where ink writes its token. */
   private cells: ScreenBuffer | undefined;
+  /** How those cells differ from the frame before them (cellFrames.ts). */
+  private change: FrameChange | undefined;
+  /**
+   * What is known of the screen, to compare and copy only the rows a frame changed:
+   * `shows`, the frame whose cells rows 0 .. of the screen hold (placed by the fast path
+   * and nothing that draws written since); `flushed`, the frame they held when the diff last
+   * ran (so the diff's last frame is that one); `diffRows`, set when the screen has changed
+   * since that diff only by placing the next frame over it: the rows it changed.
+   */
+  private shows: { source: FrameChange; n: number } | undefined;
+  private flushed: { source: FrameChange; n: number } | undefined;
+  private diffRows: Uint8Array | undefined;
+  private readonly rowScratch = { rows: new Uint8Array(0) };
   private readonly regions: RegionCounts = { drawn: 0, kept: 0 };
 
   constructor(target: TerminalTarget, options: DiffingStdoutOptions = {}) {
@@ -110,8 +123,9 @@ export class DiffingStdout extends Writable implements CellFrameSink {
   }
 
   /** The frame assembly hands over each frame's cells (ink then writes the frame's token). */
-  perpdeskFrame(cells: ScreenBuffer, regions: RegionCounts | undefined): void {
+  perpdeskFrame(cells: ScreenBuffer, regions: RegionCounts | undefined, change?: FrameChange): void {
     this.cells = cells;
+    this.change = change;
     if (regions) {
       this.regions.drawn += regions.drawn;
       this.regions.kept += regions.kept;
@@ -205,31 +219,96 @@ export class DiffingStdout extends Writable implements CellFrameSink {
     this.flush();
   }
 
+  /** Nothing known of the screen's rows any more (something else drew on it). */
+  private forget(): void {
+    this.shows = undefined;
+    this.flushed = undefined;
+    this.diffRows = undefined;
+  }
+
   /** ink's output, where a frame token stands for the cells handed over before it (cellFrames.ts). */
   private parse(text: string): void {
     const at = this.cells === undefined ? -1 : text.indexOf(FRAME_TOKEN_START);
     const end = at < 0 ? -1 : frameTokenEnd(text, at);
-    if (end < 0) return this.parser.write(text);
-    if (at > 0) this.parser.write(text.slice(0, at));
+    if (end < 0) {
+      if (!this.parser.idle || !drawsNothing(text)) {
+        this.shows = undefined;
+        this.diffRows = undefined;
+      }
+      return this.parser.write(text);
+    }
     const cells = this.cells!;
     let rest = end;
-    if (!this.parser.placeFrame(cells)) {
-      // Where the cells cannot simply be placed, the frame's text draws them, line breaks and all.
-      this.parser.write(frameString(cells));
-      let breaks = cells.rows - 1;
-      while (breaks > 0 && text.charCodeAt(rest) === 0x0a) {
-        rest++;
-        breaks--;
+    if (!this.placeInkFrame(text, at, end, cells)) {
+      this.shows = undefined;
+      this.diffRows = undefined;
+      if (at > 0) this.parser.write(text.slice(0, at));
+      if (!this.parser.placeFrame(cells)) {
+        // Where the cells cannot simply be placed, the frame's text draws them, line breaks and all.
+        this.parser.write(frameString(cells));
+        let breaks = cells.rows - 1;
+        while (breaks > 0 && text.charCodeAt(rest) === 0x0a) {
+          rest++;
+          breaks--;
+        }
       }
     }
-    if (rest < text.length) this.parse(text.slice(rest));
+    if (rest >= text.length) return;
+    // The line breaks after the token, most often all that follows it.
+    let feeds = 0;
+    while (rest + feeds < text.length && text.charCodeAt(rest + feeds) === 0x0a) feeds++;
+    if (rest + feeds === text.length && this.parser.lineFeeds(feeds)) return;
+    this.parse(text.slice(rest));
+  }
+
+  /**
+   * What ink writes for a frame, ansi-escapes' eraseLines then the token, drawn without
+   * reading the erase sequence; when the screen shows the frame these cells were compared
+   * with, only the rows that changed are copied, and the diff is told which they are.
+   * False, with nothing done, when the text or the screen is anything else.
+   */
+  private placeInkFrame(text: string, at: number, end: number, cells: ScreenBuffer): boolean {
+    const erased = inkEraseLines(text, at);
+    if (erased < 0) return false;
+    const change = this.change;
+    const shows = this.shows;
+    const n = change === undefined ? -1 : frameTokenNumber(text, at, end);
+    const top = this.parser.eraseLinesTop(erased);
+    // The erase goes down to the cursor's row, which may lie below the frame.
+    const bottom = this.parser.cursorRow;
+    const known =
+      change !== undefined &&
+      shows !== undefined &&
+      shows.source === change &&
+      change.n === n &&
+      change.base >= 0 &&
+      shows.n === change.base &&
+      change.changed.length === cells.rows &&
+      top === 0;
+    if (!this.parser.eraseLinesAndPlace(cells, erased, known ? change.changed : undefined)) return false;
+    const flushed = this.flushed;
+    if (known && flushed !== undefined && flushed.source === change && flushed.n === change.base) {
+      // Kept for the diff, as rows of the screen (those below the frame did not change); the
+      // change's own rows are the source's to reuse at its next frame.
+      const scratch = this.rowScratch;
+      if (scratch.rows.length !== this.parser.rows) scratch.rows = new Uint8Array(this.parser.rows);
+      scratch.rows.fill(0);
+      scratch.rows.set(change.changed);
+      for (let y = cells.rows; y <= bottom; y++) scratch.rows[y] = 1;
+      this.diffRows = scratch.rows;
+    } else this.diffRows = undefined;
+    this.shows = change !== undefined && n === change.n && top === 0 ? { source: change, n } : undefined;
+    return true;
   }
 
   private nextFrame(): string {
     this.syncSize();
     if (this.parser.takeRepaintRequest()) this.differ.invalidate();
     const passthrough = this.parser.takePassthrough();
-    const frame = this.differ.render(this.parser.screen, this.parser.cursor);
+    const rows = this.shows !== undefined ? this.diffRows : undefined;
+    const frame = this.differ.render(this.parser.screen, this.parser.cursor, rows);
+    this.flushed = this.shows;
+    this.diffRows = undefined;
     if (frame !== '') this.frames++;
     return passthrough + frame;
   }
@@ -243,6 +322,7 @@ export class DiffingStdout extends Writable implements CellFrameSink {
   /** Falls back to the last frame the terminal is known to show, repainted in full. */
   private recover(): void {
     this.recoveries++;
+    this.forget();
     const last = this.differ.lastFrame;
     if (last !== null) this.parser.restore(last);
     this.differ.invalidate();
@@ -252,6 +332,7 @@ export class DiffingStdout extends Writable implements CellFrameSink {
     const cols = this.columns;
     const rows = this.rows;
     if (cols !== this.parser.cols || rows !== this.parser.rows) {
+      this.forget();
       this.parser.resize(cols, rows);
       this.differ.invalidate();
     }
@@ -297,4 +378,11 @@ export class DiffingStdout extends Writable implements CellFrameSink {
     this.resizeTimer = undefined;
     this.syncCheck = undefined;
   }
+}
+
+/** Writes that draw no cell: ink's synchronized-output brackets and cursor hiding or showing. */
+const NOTHING_DRAWN = /^(?:\x1b\[\?(?:2026|25)[hl])*$/;
+
+function drawsNothing(text: string): boolean {
+  return NOTHING_DRAWN.test(text);
 }

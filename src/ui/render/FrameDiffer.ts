@@ -96,14 +96,18 @@ export class FrameDiffer {
     return out;
   }
 
-  render(next: ScreenBuffer, cursor: FrameCursor): string {
+  /**
+   * `rows`, when given, flags the rows of `next` that may differ from the last frame rendered;
+   * the caller vouches that the others hold the same cells, and they are not compared.
+   */
+  render(next: ScreenBuffer, cursor: FrameCursor, rows?: Uint8Array): string {
     const prev = this.prev;
     let body: string;
     if (prev === null || prev.cols !== next.cols || prev.rows !== next.rows) {
       body = this.repaint(next);
     } else {
       const before = this.saveState();
-      body = this.diffScreens(prev, next);
+      body = this.diffScreens(prev, next, rows);
       if (body.length > (next.cols * next.rows) >> 1) {
         const afterDiff = this.saveState();
         this.loadState(before);
@@ -136,6 +140,7 @@ export class FrameDiffer {
     }
 
     if (prev === null || prev.cols !== next.cols || prev.rows !== next.rows) this.prev = next.clone();
+    else if (rows !== undefined && rows.length === next.rows) prev.copyRows(next, rows);
     else prev.copyFrom(next);
     if (out === '') return '';
     return this.synchronized ? BEGIN_SYNC + out + END_SYNC : out;
@@ -175,8 +180,8 @@ export class FrameDiffer {
    * back and forth on every row costs more than the extra cursor moves. The work is linear
    * in the pieces times the pens (MAX_REORDERED, MAX_ORDER_WORK bound it).
    */
-  private diffScreens(prev: ScreenBuffer, next: ScreenBuffer): string {
-    const segments = changedSegments(prev, next);
+  private diffScreens(prev: ScreenBuffer, next: ScreenBuffer, rows?: Uint8Array): string {
+    const segments = changedSegments(prev, next, rows);
     if (segments.length === 0) return '';
     const pieces = stylePieces(next, segments);
     const order = new PenOrder(pieces, next.cols, pieces.length <= MAX_REORDERED);

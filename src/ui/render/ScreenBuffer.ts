@@ -1,5 +1,29 @@
 import type { CellStyle } from './cellStyle.js';
 
+/** The cell arrays of a grid of rows (a ScreenBuffer's, a region's kept cells). */
+export interface CellRows {
+  readonly chars: readonly string[];
+  readonly widths: Uint8Array;
+  readonly fg: Uint32Array;
+  readonly bg: Uint32Array;
+  readonly flags: Uint16Array;
+}
+
+/**
+ * Copies `count` cells from index `from` of `src` to index `to` of `dst`, cell by cell
+ * rather than through subarray views (a view per row and array was most of what a frame's
+ * kept regions allocated).
+ */
+export function copyCells(src: CellRows, from: number, dst: CellRows & { chars: string[] }, to: number, count: number): void {
+  for (let i = 0; i < count; i++) {
+    dst.chars[to + i] = src.chars[from + i]!;
+    dst.widths[to + i] = src.widths[from + i]!;
+    dst.fg[to + i] = src.fg[from + i]!;
+    dst.bg[to + i] = src.bg[from + i]!;
+    dst.flags[to + i] = src.flags[from + i]!;
+  }
+}
+
 /**
  * A cols x rows grid of cells, stored column-major per row in parallel arrays so a
  * frame costs a handful of allocations, not one object per cell.
@@ -168,6 +192,25 @@ export class ScreenBuffer {
     this.fg.set(other.fg);
     this.bg.set(other.bg);
     this.flags.set(other.flags);
+  }
+
+  /** Copies the rows flagged in `rows` (non-zero) of another buffer of the same size into this one. */
+  copyRows(other: ScreenBuffer, rows: Uint8Array): void {
+    if (other.cols !== this.cols || other.rows !== this.rows) throw new RangeError('buffer sizes differ');
+    this.copyRowsAt(other, 0, rows);
+  }
+
+  /**
+   * Copies rows of `source` (as wide as this buffer) to rows `at` on, all of them or those
+   * flagged in `rows` (non-zero).
+   */
+  copyRowsAt(source: CellRows, at: number, rows?: Uint8Array): void {
+    const cols = this.cols;
+    const count = source.widths.length / cols;
+    for (let r = 0; r < count; r++) {
+      if (rows !== undefined && rows[r] === 0) continue;
+      copyCells(source, r * cols, this, (at + r) * cols, cols);
+    }
   }
 
   /**

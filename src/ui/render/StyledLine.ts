@@ -1,7 +1,7 @@
 import { applySgr } from './applySgr.js';
 import { BEL, CAN, ESC, MAX_PARAMS, MAX_SUBPARAMS, SUB } from './AnsiTokenizer.js';
 import { defaultStyle, type CellStyle } from './cellStyle.js';
-import { eachGlyph } from './graphemeWidth.js';
+import { eachGlyph, graphemeWidth, hasJoining } from './graphemeWidth.js';
 
 /**
  * One line of styled text (what ink's Text components produce: text with SGR
@@ -20,32 +20,105 @@ export interface StyledLine {
   readonly flags: Uint16Array;
 }
 
-/** The cells of one line as they are cut, before they are packed into typed arrays. */
+/**
+ * The cells of one line as they are cut, before they are copied out at their size: arrays
+ * that grow as needed and are used again for the next line when the cells are kept by a
+ * LineReader (a line's cells used to be five arrays grown cell by cell: a sixth of what the
+ * renderer allocated).
+ */
 class LineCells {
   chars: string[] = [];
-  widths: number[] = [];
-  fg: number[] = [];
-  bg: number[] = [];
-  flags: number[] = [];
+  widths = new Uint8Array(64);
+  fg = new Uint32Array(64);
+  bg = new Uint32Array(64);
+  flags = new Uint16Array(64);
+  n = 0;
   readonly style: CellStyle = defaultStyle();
 
-  private push(char: string, width: number): void {
-    const { fg, bg, flags } = this.style;
-    this.chars.push(char);
-    this.widths.push(width);
-    this.fg.push(fg);
-    this.bg.push(bg);
-    this.flags.push(flags);
+  /** Empty, in the default style, for the next line. */
+  reset(): this {
+    this.n = 0;
+    this.style.fg = 0;
+    this.style.bg = 0;
+    this.style.flags = 0;
+    return this;
   }
 
-  text(text: string): void {
-    eachGlyph(text, this.glyph);
+  /** The cells cut so far, copied out at their size. */
+  line(): StyledLine {
+    const n = this.n;
+    return { cols: n, chars: this.chars.slice(0, n), widths: this.widths.slice(0, n), fg: this.fg.slice(0, n), bg: this.bg.slice(0, n), flags: this.flags.slice(0, n) };
+  }
+
+  private push(char: string, width: number): void {
+    const i = this.n;
+    if (i === this.widths.length) this.grow();
+    this.chars[i] = char;
+    this.widths[i] = width;
+    this.fg[i] = this.style.fg;
+    this.bg[i] = this.style.bg;
+    this.flags[i] = this.style.flags;
+    this.n = i + 1;
+  }
+
+  private grow(): void {
+    const size = this.widths.length * 2;
+    const widths = new Uint8Array(size);
+    const fg = new Uint32Array(size);
+    const bg = new Uint32Array(size);
+    const flags = new Uint16Array(size);
+    widths.set(this.widths);
+    fg.set(this.fg);
+    bg.set(this.bg);
+    flags.set(this.flags);
+    this.widths = widths;
+    this.fg = fg;
+    this.bg = bg;
+    this.flags = flags;
+  }
+
+  /**
+   * The glyphs of `line` from `start` to `end`, as `eachGlyph` cuts them. With `glyphs`, a
+   * table of one-unit glyphs by code, a glyph outside ASCII (box drawing, bars, arrows:
+   * every row of a dashboard) is that table's string rather than a new one per cell.
+   */
+  text(line: string, start: number, end: number, glyphs?: Map<number, string>): void {
+    let ascii = true;
+    for (let i = start; i < end && ascii; i++) {
+      const c = line.charCodeAt(i);
+      ascii = c >= 0x20 && c <= 0x7e;
+    }
+    if (ascii) {
+      for (let i = start; i < end; i++) this.push(line[i]!, 1);
+      return;
+    }
+    const text = start === 0 && end === line.length ? line : line.slice(start, end);
+    if (glyphs === undefined || hasJoining(text)) return eachGlyph(text, this.glyph);
+    // No joining code point: every code point is a glyph (eachGlyph's own rule), a lone
+    // surrogate included.
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      let g: string;
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && isLowSurrogate(text.charCodeAt(i + 1))) {
+        g = text.slice(i, i + 2);
+        i++;
+      } else {
+        let kept = glyphs.get(c);
+        if (kept === undefined) {
+          if (glyphs.size >= MAX_GLYPHS) glyphs.clear();
+          kept = text[i]!;
+          glyphs.set(c, kept);
+        }
+        g = kept;
+      }
+      this.glyph(g, graphemeWidth(g));
+    }
   }
 
   private readonly glyph = (g: string, width: number): void => {
     if (width === 0) {
       // A mark joins the glyph before it; at the start of a line there is none.
-      let i = this.chars.length - 1;
+      let i = this.n - 1;
       if (i >= 0 && this.widths[i] === 0) i -= 1;
       if (i >= 0 && this.chars[i]!.length < 32) this.chars[i] += g;
       return;
@@ -55,6 +128,13 @@ class LineCells {
   };
 }
 
+
+/** One-unit glyphs kept by code at most (a dashboard draws a few dozen). */
+const MAX_GLYPHS = 1024;
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
 
 /**
  * One SGR sequence's parameters, reused from line to line: a line of a dashboard holds
@@ -74,7 +154,7 @@ function isControl(c: number): boolean {
  * drawing the line would skip it (AnsiTokenizer's rules: CAN or SUB abandons a sequence,
  * an ESC inside one starts the next, a C0 control inside a CSI does not end it).
  */
-function escape(line: string, at: number, style: CellStyle): number {
+function escape(line: string, at: number, style: CellStyle, sgr?: SgrEffects): number {
   const n = line.length;
   let i = at + 1;
   let intermediates = false;
@@ -91,7 +171,7 @@ function escape(line: string, at: number, style: CellStyle): number {
       i++;
       continue;
     }
-    if (!intermediates && c === 0x5b) return csi(line, i + 1, style);
+    if (!intermediates && c === 0x5b) return sgr === undefined ? csi(line, i + 1, style) : sgr.apply(line, i + 1, style);
     if (!intermediates && c === 0x5d) return stringEnd(line, i + 1, true);
     if (!intermediates && (c === 0x50 || c === 0x58 || c === 0x5e || c === 0x5f)) return stringEnd(line, i + 1, false);
     return i + 1;
@@ -185,8 +265,78 @@ function csi(line: string, from: number, style: CellStyle): number {
   return n;
 }
 
-export function parseStyledLine(line: string): StyledLine {
-  const cells = new LineCells();
+/**
+ * What SGR sequences do, kept by their text: a dashboard's lines repeat a few dozen colour
+ * and attribute sequences, and reading the parameters of each again was most of what
+ * parsing a line cost. An SGR sets colours and sets or clears attributes whatever the style
+ * it meets, so its effect is the colours it leaves (or none) and the attributes it keeps and
+ * adds; it is worked out once, on two probe styles, by the same reading as without the
+ * cache. Only sequences of digits, `;` and `:` ending in `m` are kept, at most `limit`.
+ */
+export class SgrEffects {
+  private readonly effects = new Map<string, { fg: number; bg: number; keep: number; add: number }>();
+  private readonly probe: CellStyle = defaultStyle();
+
+  constructor(private readonly limit = 512) {}
+
+  /** As `csi(line, from, style)`: applies the sequence whose parameters start at `from` and returns where the text goes on. */
+  apply(line: string, from: number, style: CellStyle): number {
+    const n = line.length;
+    let end = from;
+    while (end < n) {
+      const c = line.charCodeAt(end);
+      if (c >= 0x30 && c <= 0x3b) end++;
+      else break;
+    }
+    if (end >= n || line.charCodeAt(end) !== 0x6d || end - from > 64) return csi(line, from, style);
+    const key = line.slice(from, end);
+    let effect = this.effects.get(key);
+    if (effect === undefined) {
+      const probe = this.probe;
+      probe.fg = UNTOUCHED;
+      probe.bg = UNTOUCHED;
+      probe.flags = 0;
+      csi(line, from, probe);
+      const { fg, bg, flags: add } = probe;
+      probe.flags = ALL_FLAGS;
+      csi(line, from, probe);
+      effect = { fg, bg, keep: probe.flags, add };
+      if (this.effects.size >= this.limit) this.effects.clear();
+      this.effects.set(key, effect);
+    }
+    if (effect.fg !== UNTOUCHED) style.fg = effect.fg;
+    if (effect.bg !== UNTOUCHED) style.bg = effect.bg;
+    style.flags = (style.flags & effect.keep) | effect.add;
+    return end + 1;
+  }
+
+  get size(): number {
+    return this.effects.size;
+  }
+}
+
+/** No colour has this value (the mode sits in bits 24-25), so a probe's colour left so was not set. */
+const UNTOUCHED = 0xf0000000;
+const ALL_FLAGS = 0xffff;
+
+/**
+ * What reading lines keeps from one line to the next: SGR effects (SgrEffects), one-unit
+ * glyphs by code (LineCells.text), and the arrays a line is cut into.
+ */
+export class LineReader {
+  readonly sgr: SgrEffects;
+  readonly glyphs = new Map<number, string>();
+  readonly cells = new LineCells();
+
+  constructor(sgrLimit?: number) {
+    this.sgr = new SgrEffects(sgrLimit);
+  }
+}
+
+export function parseStyledLine(line: string, reader?: LineReader): StyledLine {
+  const cells = reader?.cells.reset() ?? new LineCells();
+  const sgr = reader?.sgr;
+  const glyphs = reader?.glyphs;
   const n = line.length;
   let text = 0;
   let i = 0;
@@ -196,19 +346,12 @@ export function parseStyledLine(line: string): StyledLine {
       i++;
       continue;
     }
-    if (i > text) cells.text(line.slice(text, i));
-    i = c === ESC ? escape(line, i, cells.style) : i + 1;
+    if (i > text) cells.text(line, text, i, glyphs);
+    i = c === ESC ? escape(line, i, cells.style, sgr) : i + 1;
     text = i;
   }
-  if (n > text) cells.text(text === 0 ? line : line.slice(text));
-  return {
-    cols: cells.chars.length,
-    chars: cells.chars,
-    widths: Uint8Array.from(cells.widths),
-    fg: Uint32Array.from(cells.fg),
-    bg: Uint32Array.from(cells.bg),
-    flags: Uint16Array.from(cells.flags),
-  };
+  if (n > text) cells.text(line, text, n, glyphs);
+  return cells.line();
 }
 
 /**
@@ -220,13 +363,15 @@ export function parseStyledLine(line: string): StyledLine {
 export class StyledLineCache {
   private current = new Map<string, StyledLine>();
   private previous = new Map<string, StyledLine>();
+  /** What reading the lines parsed here keeps from one to the next. */
+  readonly reader = new LineReader();
   /** Lines seen per frame are capped too, for a frame of thousands of distinct lines. */
   constructor(private readonly maxPerFrame = 4096) {}
 
   get(line: string): StyledLine {
     let parsed = this.current.get(line);
     if (parsed !== undefined) return parsed;
-    parsed = this.previous.get(line) ?? parseStyledLine(line);
+    parsed = this.previous.get(line) ?? parseStyledLine(line, this.reader);
     if (this.current.size >= this.maxPerFrame) this.endFrame();
     this.current.set(line, parsed);
     return parsed;

@@ -61,14 +61,18 @@ function cheapGap(next: ScreenBuffer, row: number, a: number, b: number): boolea
  * The runs of cells that differ between two frames of the same size, in row-major
  * order. A wide glyph is always rewritten whole: a change to either half, in the
  * old frame or the new one, takes in the other half (so the terminal never keeps
- * half a glyph). Runs separated by a short, same-style gap are joined.
+ * half a glyph). Runs separated by a short, same-style gap are joined. A row's runs depend
+ * on that row alone: `rows`, when given, flags the rows that may differ, and the others are
+ * skipped.
  */
-export function changedSegments(prev: ScreenBuffer, next: ScreenBuffer): Segment[] {
+export function changedSegments(prev: ScreenBuffer, next: ScreenBuffer, rows?: Uint8Array): Segment[] {
   const cols = next.cols;
   const pw = prev.widths;
   const nw = next.widths;
   const segments: Segment[] = [];
+  const skip = rows !== undefined && rows.length === next.rows ? rows : undefined;
   for (let y = 0; y < next.rows; y++) {
+    if (skip !== undefined && skip[y] === 0) continue;
     const row = y * cols;
     let last: Segment | null = null;
     let c = 0;

@@ -50,6 +50,11 @@ export function eachGlyph(text: string, glyph: (g: string, width: number) => voi
 // variation selectors), ZWJ, Hangul jamo, regional indicators, skin tones, tags.
 const JOINING = /[\p{M}\u200d\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0000}-\u{e007f}]/u;
 
+/** True when `text` holds a code point that can join its neighbours into one grapheme. */
+export function hasJoining(text: string): boolean {
+  return JOINING.test(text);
+}
+
 export function graphemes(text: string): Iterable<string> {
   if (isPrintableAscii(text)) return text;
   // Without joining code points every code point is its own grapheme, and iterating

@@ -97,7 +97,7 @@ export async function installFastAssembly(o: { regions?: boolean; cellFrames?: b
       const frames = (root.perpdeskFrames ??= new RootFrames());
       const token = frames.assemble(this.width, this.height, this.operations, cache);
       cache.endFrame();
-      sink.perpdeskFrame(frames.shown!, this.perpdeskRegionStats);
+      sink.perpdeskFrame(frames.shown!, this.perpdeskRegionStats, frames);
       return { output: token, height: this.height };
     }
     const output = assembler.assemble(this.width, this.height, this.operations, cache);

@@ -1,4 +1,4 @@
-import type { ScreenBuffer } from './ScreenBuffer.js';
+import { copyCells, type ScreenBuffer } from './ScreenBuffer.js';
 
 /**
  * A region is a box of the dashboard (a pane's area, the header, the status bar, an
@@ -153,15 +153,7 @@ export class RegionEntry {
       const dst: CellArrays = fromFrame ? this : buffer;
       const from = fromFrame ? frame : kept;
       const to = fromFrame ? kept : frame;
-      // Cell by cell rather than through subarray views: a view per row and array was most
-      // of what a frame's kept regions allocated.
-      for (let i = 0; i < w; i++) {
-        dst.chars[to + i] = src.chars[from + i]!;
-        dst.widths[to + i] = src.widths[from + i]!;
-        dst.fg[to + i] = src.fg[from + i]!;
-        dst.bg[to + i] = src.bg[from + i]!;
-        dst.flags[to + i] = src.flags[from + i]!;
-      }
+      copyCells(src, from, dst, to, w);
     }
   }
 }

@@ -1,32 +1,11 @@
-import { EventEmitter } from 'node:events';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiffingStdout } from '../../../src/ui/render/DiffingStdout.js';
+import { FakeTarget } from './fakeTarget.js';
 import { InkLikeWriter } from './inkLikeWriter.js';
 import { createTerminal, firstBufferDifference, writeTerm } from './xtermScreen.js';
 
 const E = '\x1b[';
-
-class FakeTarget extends EventEmitter {
-  output = '';
-  writes = 0;
-  constructor(
-    public columns: number,
-    public rows: number,
-  ) {
-    super();
-  }
-  write(data: string): boolean {
-    this.output += data;
-    this.writes++;
-    return true;
-  }
-  take(): string {
-    const out = this.output;
-    this.output = '';
-    return out;
-  }
-}
 
 const open: DiffingStdout[] = [];
 afterEach(() => {

@@ -1,31 +1,11 @@
-import { EventEmitter } from 'node:events';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../src/exchange/engine/prng.js';
 import { DiffingStdout } from '../../../src/ui/render/DiffingStdout.js';
+import { FakeTarget } from './fakeTarget.js';
 import { InkLikeWriter } from './inkLikeWriter.js';
 import { mutateFrame, randomFrame } from './randomFrames.js';
 import { createTerminal, firstBufferDifference, firstDifference, resizeCropping, writeTerm } from './xtermScreen.js';
-
-/** A fake real terminal: size, resize events, and everything written to it. */
-class FakeTarget extends EventEmitter {
-  output = '';
-  constructor(
-    public columns: number,
-    public rows: number,
-  ) {
-    super();
-  }
-  write(data: string): boolean {
-    this.output += data;
-    return true;
-  }
-  take(): string {
-    const out = this.output;
-    this.output = '';
-    return out;
-  }
-}
 
 const SIZES: ReadonlyArray<readonly [number, number]> = [
   [80, 24],

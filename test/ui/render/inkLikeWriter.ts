@@ -6,10 +6,11 @@
  * frame fills the screen.
  */
 const ESC = '\x1b[';
-const BSU = `${ESC}?2026h`;
-const ESU = `${ESC}?2026l`;
+export const BSU = `${ESC}?2026h`;
+export const ESU = `${ESC}?2026l`;
 
-function eraseLines(count: number): string {
+/** ansi-escapes' eraseLines, as ink writes it before a frame. */
+export function eraseLines(count: number): string {
   let out = '';
   for (let i = 0; i < count; i++) out += `${ESC}2K` + (i < count - 1 ? `${ESC}1A` : '');
   return count > 0 ? out + `${ESC}G` : out;

@@ -4,7 +4,7 @@ import { AnsiTokenizer, type TokenSink } from '../../../src/ui/render/AnsiTokeni
 import { applySgr, type CsiParams } from '../../../src/ui/render/applySgr.js';
 import { defaultStyle } from '../../../src/ui/render/cellStyle.js';
 import { eachGlyph } from '../../../src/ui/render/graphemeWidth.js';
-import { parseStyledLine, type StyledLine } from '../../../src/ui/render/StyledLine.js';
+import { LineReader, parseStyledLine, type StyledLine } from '../../../src/ui/render/StyledLine.js';
 import { randomLine, type Rng } from './randomFrames.js';
 
 /**
@@ -109,6 +109,21 @@ describe('parseStyledLine', () => {
       const want = plain(reference(line));
       if (JSON.stringify(got) !== JSON.stringify(want)) expect({ seed, i, line: JSON.stringify(line), got }).toEqual({ seed, i, line: JSON.stringify(line), got: want });
     }
+  });
+
+  it('cuts them into the same cells read by one LineReader (SGR effects in a small cache emptied as it fills, glyphs, arrays used again)', () => {
+    const seed = Number(process.env['PERPDESK_FUZZ_SEED'] ?? 34) + 1;
+    const rng = mulberry32(seed);
+    const reader = new LineReader(24);
+    for (let i = 0; i < 3000; i++) {
+      const line = rng() < 0.5 ? randomLine(rng, 40) : noisyLine(rng);
+      const got = plain(parseStyledLine(line, reader));
+      const want = plain(reference(line));
+      if (JSON.stringify(got) !== JSON.stringify(want)) expect({ seed, i, line: JSON.stringify(line), got }).toEqual({ seed, i, line: JSON.stringify(line), got: want });
+    }
+    expect(reader.sgr.size).toBeGreaterThan(0);
+    expect(reader.sgr.size).toBeLessThanOrEqual(24);
+    expect(reader.glyphs.size).toBeGreaterThan(0);
   });
 
   it('keeps no state between lines: a sequence cut at the end of one line does not style the next', () => {
