@@ -24,7 +24,7 @@ it("takes an answer another writer of the process appends after the session star
   const onboarding = new JournalFile(stateDir);
   const sent: JournalEntry = { seq: 4, time: 1_000, action: 'lockCollateral', signerRole: 'master', signer: '0x' + '44'.repeat(20), nonce: 77, outcome: 'sent', detail: 'sent, awaiting the answer' };
   onboarding.append(sent, 'onboarding');
-  const session = createSession({ url: ex.url }, { address: '0x' + '44'.repeat(20) }, { stateDir, flushMs: 20 });
+  const session = createSession({ url: ex.url }, { address: '0x' + '44'.repeat(20) }, { contractName: 'SOL1', stateDir, flushMs: 20 });
   try {
     const rows = () => session.store.getState().journal.entries.filter((e) => e.action === 'lockCollateral');
     expect(rows().map((e) => e.outcome)).toEqual(['unanswered']);
