@@ -138,10 +138,11 @@ function mergeBars(cur: readonly Candle[], bars: Map<number, Candle>, cap: numbe
 function applyAccount(a: AccountSlice, b: FeedBatch, now: number, clock: ClockData): AccountSlice {
   const next: Partial<AccountSlice> = {};
   if (b.account) {
+    const same = sameJson(a.raw, b.account);
     // Clock data: a poll that says the same again moves only the time, in place.
-    if (clock === 'new' || a.updatedAt === null || !sameJson(a.raw, b.account)) next.updatedAt = now;
+    if (clock === 'new' || a.updatedAt === null || !same) next.updatedAt = now;
     else (a as { updatedAt: number | null }).updatedAt = now;
-    if (!sameJson(a.raw, b.account)) {
+    if (!same) {
       const acct = b.account;
       next.raw = acct;
       next.accountId = acct.accountId;

@@ -71,7 +71,7 @@ export function listPane<Row extends { key: string }>(def: ListPaneDef<Row>): Co
     const inner = panelInner(width, height);
     const limit = def.bounded ? Math.max(0, inner.height - 1) : Infinity;
     const rowLimit = filter.query.trim() === '' ? limit : Infinity;
-    const shown = useRef<{ at: number; app: AppState; view: ViewState; inner: number; text: string } | undefined>(undefined);
+    const shown = useRef<{ at: number; app: AppState; view: ViewState; width: number; height: number; text: string } | undefined>(undefined);
     if (def.clock) {
       useClock(
         1000,
@@ -79,9 +79,9 @@ export function listPane<Row extends { key: string }>(def: ListPaneDef<Row>): Co
           const app = screen.store.getState();
           const view = screen.view.getState();
           const kept = shown.current;
-          if (kept && kept.at === at && kept.app === app && kept.view === view && kept.inner === inner.width * 1000 + inner.height) return kept.text;
+          if (kept && kept.at === at && kept.app === app && kept.view === view && kept.width === inner.width && kept.height === inner.height) return kept.text;
           const text = clockText(def, { app, view, screen, now: at }, limit, inner);
-          shown.current = { at, app, view, inner: inner.width * 1000 + inner.height, text };
+          shown.current = { at, app, view, width: inner.width, height: inner.height, text };
           return text;
         },
         ticking,
