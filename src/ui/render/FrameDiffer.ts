@@ -17,6 +17,8 @@ export const SHOW_CURSOR = `${CSI}?25h`;
 const MAX_REORDERED = 2000;
 /** Above this many pieces times pens, too: the order looks at every pen for every piece. */
 const MAX_ORDER_WORK = 40_000;
+/** Pen ids kept before they are forgotten (with the SGR bytes between them). */
+const MAX_STYLE_IDS = 8192;
 /** Runs of plain blanks at least this long are considered for EL/ECH instead of spaces. */
 const MIN_ERASE_RUN = 3;
 
@@ -29,6 +31,12 @@ export interface FrameCursor {
 export interface FrameDifferOptions {
   /** Wrap each frame in synchronized-output brackets (default true). */
   synchronized?: boolean;
+  /**
+   * Keep the SGR bytes between pens, within a frame and across frames (default true). With
+   * false each is worked out again at every change of pen: the same bytes, more slowly (a
+   * test's reference).
+   */
+  keepPenCosts?: boolean;
 }
 
 interface TerminalState extends CursorPosition {
@@ -55,11 +63,17 @@ export class FrameDiffer {
   /** Bumped whenever state.style changes (the SGR costs of a frame's order depend on it). */
   private penVersion = 0;
   private cursorShown: boolean | null = null;
+  /** A small number for each pen key seen (PenOrder's keys, and current pens as `fg,bg,flags`). */
+  private readonly styleIds = new Map<string, number>();
+  /** SGR bytes from one pen to another, by their ids (from * MAX_STYLE_IDS + to). */
+  private readonly sgrBytes = new Map<number, number>();
   private readonly synchronized: boolean;
+  private readonly keepPenCosts: boolean;
   fullRepaints = 0;
 
   constructor(options: FrameDifferOptions = {}) {
     this.synchronized = options.synchronized ?? true;
+    this.keepPenCosts = options.keepPenCosts ?? true;
   }
 
   /** The frame the terminal shows after the last render(), or null before the first. */
@@ -183,28 +197,69 @@ export class FrameDiffer {
   private diffScreens(prev: ScreenBuffer, next: ScreenBuffer, rows?: Uint8Array): string {
     const segments = changedSegments(prev, next, rows);
     if (segments.length === 0) return '';
+    if (this.styleIds.size > MAX_STYLE_IDS / 2) {
+      // Kept bounded: a frame adds at most as many pens as it has pieces (MAX_REORDERED).
+      this.styleIds.clear();
+      this.sgrBytes.clear();
+    }
     const pieces = stylePieces(next, segments);
     const order = new PenOrder(pieces, next.cols, pieces.length <= MAX_REORDERED);
     const reorder = order.pens > 0 && order.pens * pieces.length <= MAX_ORDER_WORK;
-    const sgrBytes = new Int32Array(order.pens);
-    const sgrOf = (pen: number): number => {
-      if (sgrBytes[pen] === -1) sgrBytes[pen] = this.penFor(pieces[order.firstOf(pen)]!).sgr.length;
-      return sgrBytes[pen]!;
+    // Each pen's SGR bytes from the current pen, and the pens in ascending order of them,
+    // worked out once a frame for each current pen (a frame returns to the same few pens
+    // again and again), each from bytes kept across frames by pen.
+    const penIds = reorder ? order.keys.map((key) => this.styleId(key)) : [];
+    const costsFrom = new Map<number, { sgr: Int32Array; byCost: Int32Array }>();
+    const costs = (): { sgr: Int32Array; byCost: Int32Array } => {
+      const { fg, bg, flags } = this.state.style;
+      const from = this.styleId(`${fg},${bg},${flags}`);
+      let c = this.keepPenCosts ? costsFrom.get(from) : undefined;
+      if (c === undefined) {
+        const sgr = new Int32Array(order.pens);
+        const byCost = new Int32Array(order.pens);
+        for (let pen = 0; pen < order.pens; pen++) {
+          const key = from * MAX_STYLE_IDS + penIds[pen]!;
+          let bytes = this.keepPenCosts ? this.sgrBytes.get(key) : undefined;
+          if (bytes === undefined) {
+            bytes = this.penFor(pieces[order.firstOf(pen)]!).sgr.length;
+            this.sgrBytes.set(key, bytes);
+          }
+          sgr[pen] = bytes;
+          byCost[pen] = pen;
+        }
+        byCost.sort((a, b) => sgr[a]! - sgr[b]! || a - b);
+        c = { sgr, byCost };
+        costsFrom.set(from, c);
+      }
+      return c;
     };
     const moveOf = (k: number): number => this.approachBytes(next, pieces[k]!);
     let out = '';
     let known = -1;
+    let current: { sgr: Int32Array; byCost: Int32Array } | undefined;
     for (let written = 0; written < pieces.length; written++) {
-      if (known !== this.penVersion) {
-        // The pen changed since the SGR costs were known.
-        known = this.penVersion;
-        sgrBytes.fill(-1);
-      }
-      const pick = reorder ? order.cheapest(this.state.x, this.state.y, moveOf, sgrOf) : order.first();
+      let pick: number;
+      if (reorder) {
+        if (known !== this.penVersion) {
+          // The pen changed since the SGR costs were looked up.
+          known = this.penVersion;
+          current = costs();
+        }
+        pick = order.cheapest(this.state.x, this.state.y, moveOf, current!.sgr, current!.byCost);
+      } else pick = order.first();
       order.take(pick);
       out += this.writePiece(next, pieces[pick]!);
     }
     return out;
+  }
+
+  private styleId(key: string): number {
+    let id = this.styleIds.get(key);
+    if (id === undefined) {
+      id = this.styleIds.size;
+      this.styleIds.set(key, id);
+    }
+    return id;
   }
 
   /** The pen a piece is written with from the current one, and the SGR that sets it. */

@@ -15,6 +15,8 @@ export class PenOrder {
   private readonly at: Int32Array;
   private readonly groups: number[][] = [];
   private readonly firstPiece: number[] = [];
+  /** Each pen's key: `fg,bg,flags`, or `b` and the background for blank pieces. */
+  readonly keys: string[] = [];
   private readonly done: Uint8Array;
   private firstLeft = 0;
 
@@ -36,6 +38,7 @@ export class PenOrder {
         keys.set(key, pen);
         this.groups.push([]);
         this.firstPiece.push(k);
+        this.keys.push(key);
       }
       this.penIndex[k] = pen;
       this.at[k] = p.y * cols + p.s;
@@ -66,24 +69,28 @@ export class PenOrder {
 
   /**
    * The piece that costs least (move plus SGR) from a cursor at (x, y): the first piece
-   * left, or one of the NEAR pieces of each pen on either side of the cursor. A pen whose
-   * SGR alone costs more than the best so far is passed over. Ties go to the earlier piece.
+   * left, or one of the NEAR pieces of each pen on either side of the cursor. `sgr` holds
+   * each pen's SGR bytes from the current pen and `byCost` the pens in ascending order of
+   * them, so the search stops at the first pen whose SGR alone costs more than the best so
+   * far (no later pen can do better). Ties go to the earlier piece, whatever the order the
+   * pens are looked at in.
    */
-  cheapest(x: number, y: number, moveOf: (k: number) => number, sgrOf: (pen: number) => number): number {
+  cheapest(x: number, y: number, moveOf: (k: number) => number, sgr: Int32Array, byCost: Int32Array): number {
     let pick = this.first();
-    let best = moveOf(pick) + sgrOf(this.penIndex[pick]!);
+    let best = moveOf(pick) + sgr[this.penIndex[pick]!]!;
     const at = y < 0 ? 0 : y * this.cols + Math.max(0, x);
-    for (let pen = 0; pen < this.pens; pen++) {
+    for (let i = 0; i < byCost.length; i++) {
+      const pen = byCost[i]!;
+      const penSgr = sgr[pen]!;
+      if (penSgr > best) break;
       const group = this.groups[pen]!;
       if (group.length === 0) continue;
-      const sgr = sgrOf(pen);
-      if (sgr > best) continue;
       const m = this.lowerBound(group, at);
       const end = Math.min(group.length, m + NEAR);
       for (let j = Math.max(0, m - NEAR); j < end; j++) {
         const k = group[j]!;
         if (k === pick) continue;
-        const cost = moveOf(k) + sgr;
+        const cost = moveOf(k) + penSgr;
         if (cost < best || (cost === best && k < pick)) {
           best = cost;
           pick = k;

@@ -201,3 +201,48 @@ describe('stylePieces', () => {
     );
   });
 });
+
+/**
+ * `base` with `cells` cells written in pens of random colours and flags: from a few colours
+ * (`few`), so that pens meet again with other flags and backgrounds, or from any.
+ */
+function manyPens(seed: number, base: ScreenBuffer, cells: number, few: boolean): ScreenBuffer {
+  const rng = mulberry32(seed);
+  const buf = base.clone();
+  const colour = () => (few ? rgb(Math.floor(rng() * 3) * 60, 90, Math.floor(rng() * 2) * 70) : rgb(Math.floor(rng() * 256), Math.floor(rng() * 256), Math.floor(rng() * 256)));
+  for (let n = 0; n < cells; n++) {
+    const x = Math.floor(rng() * buf.cols);
+    const y = Math.floor(rng() * buf.rows);
+    const flags = [0, 0, BOLD, UNDERLINE, INVERSE, BOLD | UNDERLINE][Math.floor(rng() * 6)]!;
+    if (rng() < 0.15) buf.erase(y, x, x + 1 + Math.floor(rng() * 6), rng() < 0.5 ? BG : colour());
+    else {
+      const g = GLYPHS[Math.floor(rng() * GLYPHS.length)]!;
+      buf.write(x, y, g === '中' ? 'x' : g, 1, { fg: rng() < 0.2 ? 0 : colour(), bg: rng() < 0.6 ? BG : colour(), flags });
+    }
+  }
+  return buf;
+}
+
+describe('FrameDiffer keeps SGR costs across frames', () => {
+  it('writes the bytes of a differ that works every cost out again, after thousands of other pens and while it forgets them', () => {
+    const cols = 120;
+    const rows = 12;
+    for (const seed of [1, 2, 3, 4]) {
+      // `seasoned` has seen thousands of pens (more than it keeps) before the frames compared.
+      const seasoned = new FrameDiffer();
+      let junk = new ScreenBuffer(cols, rows);
+      for (let i = 0; i < 60; i++) {
+        junk = manyPens(seed * 1000 + i, junk, 150, i % 2 === 0);
+        seasoned.render(junk, HIDDEN_CURSOR);
+      }
+      seasoned.invalidate();
+      const fresh = new FrameDiffer({ keepPenCosts: false });
+      let frame = bookScreen(seed, cols, rows);
+      for (let step = 0; step < 40; step++) {
+        const cursor = { x: (seed * 7 + step) % cols, y: step % rows, visible: step % 3 === 0 };
+        expect(seasoned.render(frame, cursor), `seed ${seed}, step ${step}`).toBe(fresh.render(frame, cursor));
+        frame = step % 3 === 2 ? bookScreen(seed + step, cols, rows, frame) : manyPens(seed * 100 + step, frame, 20 + step * 4, step % 2 === 0);
+      }
+    }
+  });
+});
