@@ -41,6 +41,7 @@ import { TrackedAccountStore, TrackedAgentStore, TrackedInviteCodeStore, Tracked
 import { VenueChanges } from './venueChanges.js';
 import { VenueFileError } from './venueFileError.js';
 import { moveVenueAside } from './moveVenueAside.js';
+import { withSqliteAddon } from './sqliteAddon.js';
 import { VenueOwner } from './venueOwner.js';
 
 /** Nonces kept per signer in the file (the issue's "highest 100"); the memory keeps more while running. */
@@ -181,7 +182,7 @@ function checkFile(file: string): boolean {
 function openDatabase(file: string, synchronous: VenueSync, created: boolean): Database.Database {
   let db: Database.Database;
   try {
-    db = new Database(file, { fileMustExist: true, timeout: 0 });
+    db = new Database(file, withSqliteAddon({ fileMustExist: true, timeout: 0 }));
   } catch (e) {
     throw new VenueFileError(`cannot open the exchange state file ${file}: ${e instanceof Error ? e.message : String(e)}`);
   }
