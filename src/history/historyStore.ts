@@ -296,6 +296,8 @@ export interface OpenHistoryOptions {
   busyTimeoutMs?: number;
   /** Opened to read only (the command line): nothing is created or written. */
   readonly?: boolean;
+  /** better-sqlite3's compiled addon, when the caller knows where it is: no search for it (its `nativeBinding`). */
+  sqliteAddon?: string;
 }
 
 /** Brings a file of an older schema up to SCHEMA_VERSION, a step a transaction (another process may be doing the same: each step re-reads the version inside its own). */
@@ -327,7 +329,12 @@ export class HistoryStore {
    * another venue or account, or a newer schema, is refused and left alone.
    */
   static open(file: string, scope: HistoryScope, o: OpenHistoryOptions = {}): HistoryStore {
-    const db = new (loadSqlite())(file, { readonly: o.readonly === true, fileMustExist: o.readonly === true, timeout: o.busyTimeoutMs ?? 5_000 });
+    const db = new (loadSqlite())(file, {
+      readonly: o.readonly === true,
+      fileMustExist: o.readonly === true,
+      timeout: o.busyTimeoutMs ?? 5_000,
+      ...(o.sqliteAddon !== undefined ? { nativeBinding: o.sqliteAddon } : {}),
+    });
     try {
       if (!o.readonly) {
         if ((db.pragma('journal_mode', { simple: true }) as string) !== 'wal') db.pragma('journal_mode = WAL');

@@ -11,6 +11,7 @@ import type { AppStore } from '../state/store.js';
 import { O_NOFOLLOW } from '../wallet/fsutil.js';
 import { PrivateStateFile } from './privateStateFile.js';
 import { prepareStateDir } from './stateDir.js';
+import { sqliteAddon } from '../exchange/persist/sqliteAddon.js';
 
 /** Equity and funding are sampled this often while perpdesk runs (and at each fill, start and close). */
 export const HISTORY_SAMPLE_MS = 60_000;
@@ -57,7 +58,8 @@ export function openHistoryFile(stateDir: string, scope: HistoryScope, o: { read
     }
   } else checked.checkExisting();
   for (const suffix of ['-wal', '-shm']) new PrivateStateFile(file + suffix, 'history write-ahead log').checkExisting();
-  return HistoryStore.open(file, scope, o);
+  const addon = sqliteAddon();
+  return HistoryStore.open(file, scope, addon !== undefined ? { ...o, sqliteAddon: addon } : o);
 }
 
 /** The sum over deployers and share groups of the collateral coin's balance, isolated margins included, and of equity. */

@@ -191,6 +191,37 @@ describe('a venue on a state file', () => {
     }
   });
 
+  it('writes the first page of a new file, in WAL mode, before its first answer: a copy taken as the process would die resumes', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'exchange.sqlite');
+    const ex = await startTestExchange({ db: file });
+    try {
+      // SQLite deletes a write-ahead log found beside an empty file: the first page must be in
+      // the file itself, saying WAL, before anything is committed to the log.
+      const head = readFileSync(file).subarray(0, 100);
+      expect(statSync(file).size).toBeGreaterThanOrEqual(512);
+      expect(head.subarray(0, 16).toString('latin1')).toBe('SQLite format 3\0');
+      expect([head[18], head[19]]).toEqual([2, 2]);
+      expect(existsSync(`${file}-shm`)).toBe(false);
+      await expect(startExchange({ db: file, activity: 'off' })).rejects.toThrow(/is in use by another perpdesk exchange/);
+      const who = await trader(ex);
+      // The file and its log as a SIGKILL would leave them (nothing is checkpointed yet).
+      expect(readFileSync(`${file}-wal`).length).toBeGreaterThan(0);
+      const copy = path.join(tempDir(), 'exchange.sqlite');
+      const { copyFileSync } = await import('node:fs');
+      copyFileSync(file, copy);
+      copyFileSync(`${file}-wal`, `${copy}-wal`);
+      const resumed = await startTestExchange({ db: copy });
+      try {
+        expect(resumed.running.core.accounts.byAddress(who.address)?.id).toBe(who.accountId);
+      } finally {
+        await resumed.close();
+      }
+    } finally {
+      await ex.close();
+    }
+  });
+
   it('refuses a state file other users can read or that is a symbolic link', async () => {
     if (!POSIX) return;
     const dir = tempDir();

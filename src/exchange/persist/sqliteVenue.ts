@@ -41,6 +41,7 @@ import { TrackedAccountStore, TrackedAgentStore, TrackedInviteCodeStore, Tracked
 import { VenueChanges } from './venueChanges.js';
 import { VenueFileError } from './venueFileError.js';
 import { moveVenueAside } from './moveVenueAside.js';
+import { withSqliteAddon } from './sqliteAddon.js';
 import { VenueOwner } from './venueOwner.js';
 
 /** Nonces kept per signer in the file (the issue's "highest 100"); the memory keeps more while running. */
@@ -172,17 +173,25 @@ function checkFile(file: string): boolean {
   return st.size > 0;
 }
 
-function openDatabase(file: string, synchronous: VenueSync): Database.Database {
+/**
+ * `created`: the file was created empty just now (checkFile). Its first page is then written
+ * once, by the switch to WAL, rather than first by the exclusive transaction and again by the
+ * switch: the same journaled, fsynced write SQLite makes either way, 6 fsyncs before the first
+ * answer instead of 10 (docs/performance.md, issue 34).
+ */
+function openDatabase(file: string, synchronous: VenueSync, created: boolean): Database.Database {
   let db: Database.Database;
   try {
-    db = new Database(file, { fileMustExist: true, timeout: 0 });
+    db = new Database(file, withSqliteAddon({ fileMustExist: true, timeout: 0 }));
   } catch (e) {
     throw new VenueFileError(`cannot open the exchange state file ${file}: ${e instanceof Error ? e.message : String(e)}`);
   }
   try {
     // Exclusive before the first access in WAL mode: no shared-memory index, and a second
-    // process on the same file is refused instead of writing beside this one.
+    // process on the same file is refused instead of writing beside this one. On a new file
+    // the switch to WAL is that first write, and takes the lock the transaction then holds.
     db.pragma('locking_mode = EXCLUSIVE');
+    if (created) db.pragma('journal_mode = WAL');
     db.exec('BEGIN EXCLUSIVE; COMMIT');
     const mode = db.pragma('journal_mode', { simple: true }) as string;
     if (mode !== 'wal') db.pragma('journal_mode = WAL');
@@ -242,7 +251,7 @@ export function openVenue(file: string, opts: OpenVenueOptions): OpenedVenue {
       }
     }
     const existed = checkFile(file);
-    db = openDatabase(file, opts.synchronous ?? 'normal');
+    db = openDatabase(file, opts.synchronous ?? 'normal', !existed);
     const version = schemaVersion(db);
     if (version > SCHEMA_VERSION) {
       throw new VenueFileError(

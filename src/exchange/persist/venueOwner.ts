@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { terminalSafe } from '../../protocol/safeText.js';
 import { VenueFileError } from './venueFileError.js';
 import { pidAlive } from './pidAlive.js';
+import { withSqliteAddon } from './sqliteAddon.js';
 
 /** A lock file with no pid yet is being written by its creator, for this long at most. */
 const UNWRITTEN_GRACE_MS = 5_000;
@@ -134,7 +135,7 @@ function sqliteLocked(file: string): boolean {
   if (!st.isFile() || (typeof process.getuid === 'function' && st.uid !== process.getuid()) || (st.mode & 0o077) !== 0) return true;
   let db: Database.Database | undefined;
   try {
-    db = new Database(file, { fileMustExist: true, timeout: 0, readonly: true });
+    db = new Database(file, withSqliteAddon({ fileMustExist: true, timeout: 0, readonly: true }));
     db.pragma('locking_mode = EXCLUSIVE');
     db.prepare('SELECT count(*) FROM sqlite_master').get();
     return false;
