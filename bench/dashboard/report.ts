@@ -109,6 +109,7 @@ export function computeGoals(o: { runs: ActivityRun[]; latency?: number[][] | un
     const naive = busy.figures[1]!.bytesPerSec;
     goals.push({ goal: 'output bytes/s vs changed-cell floor (busy)', target: '<= 2x', measured: ratio(ours, floor), met: Number.isFinite(floor) ? ours <= 2 * floor : undefined });
     goals.push({ goal: 'output bytes/s below the naive baseline (busy)', target: '>= 10x', measured: ratio(naive, ours), met: naive >= 10 * ours });
+    goals.push({ goal: 'output bytes/s vs changed-cell floor (busy, issue 34)', target: '<= 1.2x', measured: ratio(ours, floor), met: Number.isFinite(floor) ? ours <= 1.2 * floor : undefined });
   }
   for (const [activity, max] of [['normal', 5], ['stress', 25]] as const) {
     const r = o.runs.find((x) => x.activity === activity);
@@ -117,6 +118,17 @@ export function computeGoals(o: { runs: ActivityRun[]; latency?: number[][] | un
   }
   const lat = o.latency?.[0];
   goals.push({ goal: 'keypress to screen change p95 (busy)', target: '<= 30 ms', measured: lat ? `${fix(percentile(lat, 95))} ms` : 'n/a', met: lat ? percentile(lat, 95) <= 30 : undefined });
+  const naiveLat = o.latency?.[1];
+  if (lat && naiveLat && lat.length > 0 && naiveLat.length > 0) {
+    const ours95 = percentile(lat, 95);
+    const naive95 = percentile(naiveLat, 95);
+    goals.push({
+      goal: 'keypress to screen change p95 (busy) below the naive baseline (issue 34)',
+      target: '>= 15x',
+      measured: `${fix(naive95 / ours95, 1)}x (${fix(ours95)} ms vs ${fix(naive95)} ms)`,
+      met: naive95 >= 15 * ours95,
+    });
+  }
   const st = o.startup?.[0];
   const p50 = st ? percentile([...st].sort((a, b) => a - b), 50) : undefined;
   goals.push({ goal: 'start to first live frame, p50', target: '<= 1,000 ms', measured: p50 === undefined ? 'n/a' : `${int(p50)} ms`, met: p50 === undefined ? undefined : p50 <= 1000 });

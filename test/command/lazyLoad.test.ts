@@ -43,7 +43,10 @@ async function staticClosure(...files: string[]): Promise<string[]> {
   return [...seen];
 }
 
-const HEAVY = /(^|\/)node_modules\/(undici|ws|ink|react|react-reconciler|yoga-layout)\/|^src\/(ui|algo|alerts|record)\/|^src\/exchange\/(?!persist\/pidAlive\.ts$)/;
+// Two small files of the exchange's persistence are shared with the history store and the
+// lock checks, and import nothing but Node's own modules: is a pid alive, where is
+// better-sqlite3's compiled addon.
+const HEAVY = /(^|\/)node_modules\/(undici|ws|ink|react|react-reconciler|yoga-layout)\/|^src\/(ui|algo|alerts|record)\/|^src\/exchange\/(?!persist\/(pidAlive|sqliteAddon)\.ts$)/;
 
 describe('a command loads its own module only', () => {
   it('help, the words and the flags load no command module, no client, no key code', async () => {
