@@ -47,6 +47,11 @@ export class PenOrder {
     this.pens = this.groups.length;
   }
 
+  /** Every piece, pen by pen in the order the pens first appear, each pen's in row-major order (before any take()). */
+  byPen(): number[] {
+    return this.groups.flat();
+  }
+
   /** A piece of this pen (the first of the frame, written or not). */
   firstOf(pen: number): number {
     return this.firstPiece[pen]!;

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../src/exchange/engine/prng.js';
-import { BOLD, INVERSE, UNDERLINE, defaultStyle, p16, rgb, type CellStyle } from '../../../src/ui/render/cellStyle.js';
+import { BLANK_VISIBLE, BOLD, INVERSE, UNDERLINE, defaultStyle, p16, rgb, type CellStyle } from '../../../src/ui/render/cellStyle.js';
 import { changedSegments } from '../../../src/ui/render/changedSegments.js';
 import { cursorMove, cursorMoveBytes, moveBytes } from '../../../src/ui/render/cursorMove.js';
 import { BEGIN_SYNC, END_SYNC, FrameDiffer } from '../../../src/ui/render/FrameDiffer.js';
@@ -110,6 +110,46 @@ describe('FrameDiffer order and pens on a real terminal', () => {
     const out = differ.render(b, HIDDEN_CURSOR);
     // Three pens and the reset at the end: row by row it would be 3 per row.
     expect(sgrCount(out)).toBe(4);
+  });
+
+  it('repaints pen by pen: each pen set once, on the first frame, after invalidate() and after a resize, exactly', async () => {
+    const cols = 120;
+    const rows = 12;
+    /** Pens a repaint needs at most: the styles of the cells an erase does not leave (a plain blank's by its background). */
+    const pensOf = (buf: ScreenBuffer) => {
+      const keys = new Set<string>();
+      for (let i = 0; i < buf.chars.length; i++) {
+        if (buf.widths[i] === 0) continue;
+        const plain = buf.chars[i] === ' ' && (buf.flags[i]! & BLANK_VISIBLE) === 0;
+        if (plain && buf.bg[i] === 0) continue;
+        keys.add(plain ? `b${buf.bg[i]}` : `${buf.fg[i]},${buf.bg[i]},${buf.flags[i]}`);
+      }
+      return keys.size;
+    };
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      // ~150 pens of few colours meeting again with other flags, over a book.
+      const screen = (n: number, c: number) => manyPens(seed + n, bookScreen(seed + n, c, rows), 600, true);
+      const frame = screen(0, cols);
+      const differ = new FrameDiffer();
+      const repaints: Array<[ScreenBuffer, string]> = [];
+      repaints.push([frame, differ.render(frame, HIDDEN_CURSOR)]);
+      const other = screen(100, cols);
+      differ.invalidate();
+      repaints.push([other, differ.render(other, HIDDEN_CURSOR)]);
+      const wider = screen(200, cols + 8);
+      repaints.push([wider, differ.render(wider, HIDDEN_CURSOR)]);
+      for (const [k, [buf, out]] of repaints.entries()) {
+        expect(out).toContain(`${E}2J`);
+        // Its pens, the reset before the erase and the one at the end. In a diff's order
+        // (row-major here: pens times pieces is over what it searches) ~4x as many.
+        expect(sgrCount(out), `seed ${seed}`).toBeLessThanOrEqual(pensOf(buf) + 2);
+        const term = createTerminal(buf.cols, rows);
+        terminals.push(term);
+        // Whatever pen and cells a terminal has before a first frame or invalidate(); after a resize, the pen the frame before left.
+        await writeTerm(term, k < 2 ? `${E}31;44mjunk${out}` : `junk${out}`);
+        expect(firstBufferDifference(term, buf)).toBeNull();
+      }
+    }
   });
 
   it('writes a blank in the pen that is on when its background matches', () => {
