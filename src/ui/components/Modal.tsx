@@ -32,13 +32,12 @@ export function centerBox(screenWidth: number, screenHeight: number, width: numb
 export const Modal = memo(function Modal({ screenWidth, screenHeight, width, height, title, info, children }: ModalProps) {
   const box = centerBox(screenWidth, screenHeight, width, height);
   if (box.width === 0 || box.height === 0) return null;
-  const blank = ' '.repeat(box.width);
+  // One text of box.height lines: one node to lay out and draw, not one a line.
+  const blank = Array.from({ length: box.height }, () => ' '.repeat(box.width)).join('\n');
   return (
     <Region position="absolute" marginLeft={box.x} marginTop={box.y} width={box.width} height={box.height}>
-      <Box position="absolute" flexDirection="column" width={box.width} height={box.height}>
-        {Array.from({ length: box.height }, (_, i) => (
-          <Text key={i}>{blank}</Text>
-        ))}
+      <Box position="absolute" width={box.width} height={box.height}>
+        <Text>{blank}</Text>
       </Box>
       <Panel title={title} width={box.width} height={box.height} focused info={info}>
         {children}
