@@ -21,7 +21,10 @@
 // ink fixes its render throttle when it mounts, from the size the screen opens with; the
 // sixth edit has it ask \`options.frameRate()\` (when given) at each render and re-make the
 // throttle when the rate changed, so a screen that grows after it opens gets the frame rate
-// of its new size (src/ui/render/frameBudget.ts).
+// of its new size (src/ui/render/frameBudget.ts). That throttle is a debounce with a
+// longest wait: a render asked for within an interval of the last frame waits a whole
+// interval from then. The eleventh edit has ink ask \`options.frameNow()\` (when given) at
+// each render and draw the pending frame at once when it says so: after a key.
 //
 // And ink imports the whole of es-toolkit's compat build (hundreds of modules, ~0.1 s of
 // start-up) for one function, throttle; the fourth edit imports that function alone, from
@@ -79,6 +82,23 @@ export const EDITS = [
                 }
                 throttled();
             };`,
+  ],
+  // The eleventh edit: a frame asked for by a key is drawn at once. ink's throttle is a
+  // debounce with a longest wait, so a render asked for within a frame interval of the last
+  // frame waits a whole interval from then; when \`options.frameNow()\` (given) says input
+  // has arrived since (src/ui/render/frameBudget.ts, \`inputFrames\`), the pending frame is
+  // drawn now. It wraps the render the sixth edit makes, whose text it leaves as it is.
+  [
+    'ink.js',
+    '        this.rootNode.onImmediateRender = this.onRender;',
+    `        if (this.throttledOnRender && typeof options.frameNow === 'function') {
+            const perpdeskOnRender = this.rootNode.onRender;
+            this.rootNode.onRender = () => {
+                perpdeskOnRender();
+                if (options.frameNow()) this.throttledOnRender.flush();
+            };
+        }
+        this.rootNode.onImmediateRender = this.onRender;`,
   ],
   // The seventh edit: ink's DOM notes which nodes changed since they were last drawn, and
   // a box marked as a region (src/ui/render/regionCache.ts) that did not change is drawn

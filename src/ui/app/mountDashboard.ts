@@ -13,7 +13,7 @@ import { screenAlerts, type DeskAlerts } from '../alerts/deskAlerts.js';
 import { osc52Clipboard } from '../clipboard/osc52.js';
 import type { AppContextValue, ProfileChoice } from '../context/AppContext.js';
 import { DiffingStdout } from '../render/DiffingStdout.js';
-import { frameBudgetFps } from '../render/frameBudget.js';
+import { frameBudgetFps, inputFrames } from '../render/frameBudget.js';
 import type { ColorLevel } from '../theme/tokens.js';
 import { whileAgentNotRevoked } from '../view/noticeHolds.js';
 import { screenContract, screenStore } from '../view/screenStore.js';
@@ -85,6 +85,7 @@ export interface MountedScreen {
  * bursts of updates, which the feed's coalescer already merges (a batch every 100 ms at
  * most), so here it only delayed keys: one pressed just after a data frame waited up to
  * 33 ms for its own. A frame costs a few ms; the bench's keypress row shows the effect.
+ * A key's frame does not wait for the throttle at all (`inputFrames`, frameBudget.ts).
  */
 const MAX_FPS = 250;
 
@@ -200,6 +201,8 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
   // Changed-cells output (src/ui/render) unless PERPDESK_RENDERER=ink asks for ink's own
   // full-frame writes, the benchmark's baseline (docs/performance.md).
   const diffOut = process.env['PERPDESK_RENDERER'] === 'ink' ? undefined : new DiffingStdout(io.stdout);
+  // A key's frame is drawn at once, not when ink's throttle next allows (frameBudget.ts).
+  const keyFrames = diffOut ? inputFrames(io.stdin, () => screenFps(io.stdout)) : undefined;
   let quit: () => void = () => {};
   const quitting = new Promise<void>((resolve) => (quit = resolve));
   const instance = render(
@@ -210,7 +213,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
       exitOnCtrlC: false,
       patchConsole: io.patchConsole ?? false,
       maxFps: diffOut ? screenFps(io.stdout) : 30,
-      ...(diffOut ? { frameRate: () => screenFps(io.stdout) } : {}),
+      ...(diffOut ? { frameRate: () => screenFps(io.stdout), frameNow: keyFrames!.frameNow } : {}),
       stdout: diffOut ? (diffOut as unknown as NodeJS.WriteStream) : io.stdout,
     },
   );
@@ -228,6 +231,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
       } catch {
         // Already unmounted or half torn down: what follows still has to run.
       }
+      keyFrames?.stop();
       diffOut?.flush();
       diffOut?.detach();
       stopEvents();

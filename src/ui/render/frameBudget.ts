@@ -18,3 +18,42 @@ export function frameBudgetFps(cols: number, rows: number, maxFps: number): numb
   const cells = Math.max(1, Math.floor(cols) || 1) * Math.max(1, Math.floor(rows) || 1);
   return Math.max(Math.min(MIN_FPS, maxFps), Math.min(maxFps, Math.floor(CELLS_PER_SECOND / cells)));
 }
+
+/**
+ * A screen's frames for its keys. ink's throttle is a debounce with a longest wait: a
+ * render asked for within a frame interval of the last one waits a whole interval from
+ * the moment it was asked (8 ms on a 120x40 screen, 167 ms on a 500x200 one), so a key
+ * pressed just after a data frame waited for nothing but the throttle.
+ *
+ * `frameNow()` is asked by ink at each render (`frameNow`, added to ink by
+ * scripts/patchInk.mjs): true when input has arrived on `stdin` since the last frame it
+ * allowed, and that frame was at least an interval ago. ink then draws the pending frame
+ * at once. So keys add at most one frame an interval to what the throttle draws: a screen
+ * stays within twice its frame budget however fast a viewer types, pastes or moves a mouse.
+ */
+export function inputFrames(
+  stdin: { on(event: 'readable', f: () => void): unknown; off(event: 'readable', f: () => void): unknown },
+  fps: () => number,
+  now: () => number = () => Date.now(),
+): { frameNow(): boolean; stop(): void } {
+  let input = false;
+  let last = Number.NEGATIVE_INFINITY;
+  const onReadable = () => {
+    input = true;
+  };
+  stdin.on('readable', onReadable);
+  return {
+    frameNow() {
+      if (!input) return false;
+      const t = now();
+      const f = fps();
+      if (f > 0 && t - last < 1000 / f) return false;
+      input = false;
+      last = t;
+      return true;
+    },
+    stop() {
+      stdin.off('readable', onReadable);
+    },
+  };
+}
