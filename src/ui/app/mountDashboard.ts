@@ -213,7 +213,7 @@ export function mountDashboard(core: DashboardCore, io: ScreenIo): MountedScreen
       exitOnCtrlC: false,
       patchConsole: io.patchConsole ?? false,
       maxFps: diffOut ? screenFps(io.stdout) : 30,
-      ...(diffOut ? { frameRate: () => screenFps(io.stdout), frameNow: keyFrames!.frameNow } : {}),
+      ...(keyFrames ? { frameRate: () => screenFps(io.stdout), frameNow: keyFrames.frameNow } : {}),
       stdout: diffOut ? (diffOut as unknown as NodeJS.WriteStream) : io.stdout,
     },
   );

@@ -30,6 +30,7 @@ export function frameBudgetFps(cols: number, rows: number, maxFps: number): numb
  * allowed, and that frame was at least an interval ago. ink then draws the pending frame
  * at once. So keys add at most one frame an interval to what the throttle draws: a screen
  * stays within twice its frame budget however fast a viewer types, pastes or moves a mouse.
+ * Time is `Date.now()`, read at each call: the clock ink's throttle keeps.
  */
 export function inputFrames(
   stdin: { on(event: 'readable', f: () => void): unknown; off(event: 'readable', f: () => void): unknown },
